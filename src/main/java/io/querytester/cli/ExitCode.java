@@ -1,0 +1,29 @@
+package io.querytester.cli;
+
+/** The process exit codes, the contract CI jobs gate on. Listed by {@code querytester --help}. */
+public enum ExitCode {
+  /** The run finished and found no regression (accepted differences do not count). */
+  OK(0, "no regressions"),
+  /** The run finished and found at least one regression (or drift, or a crash). */
+  REGRESSIONS(1, "regressions found"),
+  /** Bad usage or unusable input: fix the command line, the spec or the file. */
+  BAD_INPUT(2, "bad usage or input"),
+  /** Could not run: a server would not start, a connection was refused, a download failed. */
+  CANNOT_RUN(3, "could not run");
+
+  private final int code;
+  private final String meaning;
+
+  ExitCode(int code, String meaning) {
+    this.code = code;
+    this.meaning = meaning;
+  }
+
+  public int code() {
+    return code;
+  }
+
+  public String meaning() {
+    return meaning;
+  }
+}
