@@ -1,0 +1,34 @@
+package io.querytester.workload;
+
+import java.util.Set;
+
+/**
+ * Everything known about a statement from its text alone.
+ *
+ * @param fingerprint the normalised text (literals as ?, IN lists collapsed), as pt-query-digest
+ * @param classId the last 16 hex digits (upper case) of the MD5 of the fingerprint, as
+ *     pt-query-digest's query ids, so users can cross-reference
+ * @param kind read, write, DDL, session, transaction, admin
+ * @param unsafeReason why a READ must not be replayed by default (FOR UPDATE, INTO OUTFILE,
+ *     GET_LOCK, SLEEP, user variable assignment ...), null when safe; SET GLOBAL is kind ADMIN
+ * @param nondeterminism static markers that make results vary between runs: "NOW()", "RAND()",
+ *     "UUID()", "CONNECTION_ID()", "LAST_INSERT_ID()", "FOUND_ROWS()", "LIMIT without ORDER BY" ...
+ * @param ordered whether the result order is defined by an ORDER BY of the outermost query
+ */
+public record SqlProfile(
+    String fingerprint,
+    String classId,
+    StatementKind kind,
+    String unsafeReason,
+    Set<String> nondeterminism,
+    boolean ordered) {
+
+  public static SqlProfile of(String sql) {
+    return SqlAnalyzer.analyze(sql);
+  }
+
+  /** A read that replay may run without --allow-writes. */
+  public boolean safeRead() {
+    return kind == StatementKind.READ && unsafeReason == null;
+  }
+}
