@@ -47,12 +47,13 @@ final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
+    List<io.querytester.target.TargetSettings> sides = pair.settings();
     Path dir = samplesDir();
     Path runDir = out != null ? out : RunDirs.fresh("demo");
     ReplaySettings settings = replay.settings(dir.resolve("workload.jsonl"), runDir);
     long start = System.nanoTime();
     ReplayJob.run(
-        pair.settings(),
+        sides,
         List.of(dir.resolve("schema.sql"), dir.resolve("data.sql")),
         settings,
         false,
