@@ -27,5 +27,11 @@ public record Difference(DiffKind kind, String detail, RowSamples samples) {
       List<String> columns,
       List<List<String>> onlyOld,
       List<List<String>> onlyNew,
-      boolean truncated) {}
+      boolean truncated) {
+    public RowSamples {
+      columns = columns == null ? List.of() : columns;
+      onlyOld = onlyOld == null ? List.of() : onlyOld;
+      onlyNew = onlyNew == null ? List.of() : onlyNew;
+    }
+  }
 }

@@ -36,6 +36,11 @@ public record Execution(
     List<Long> oldRepeats,
     List<Long> newRepeats) {
 
+  public Execution {
+    // Empty lists are left out of the file to keep it small.
+    differences = differences == null ? List.of() : differences;
+  }
+
   static Execution skipped(
       long event, long session, String classId, StatementKind kind, String why) {
     return new Execution(

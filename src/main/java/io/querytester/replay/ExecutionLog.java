@@ -30,7 +30,7 @@ public final class ExecutionLog implements AutoCloseable {
   }
 
   /** Opens for appending; a partial last line left by a crash is removed first. */
-  static ExecutionLog append(Path runDir) throws IOException {
+  public static ExecutionLog append(Path runDir) throws IOException {
     Path file = runDir.resolve(FILE);
     if (Files.exists(file)) {
       cutPartialLine(file);
@@ -40,7 +40,7 @@ public final class ExecutionLog implements AutoCloseable {
             file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND));
   }
 
-  synchronized void write(Execution e) throws IOException {
+  public synchronized void write(Execution e) throws IOException {
     out.write(mapper.writeValueAsString(e));
     out.write('\n');
     out.flush();

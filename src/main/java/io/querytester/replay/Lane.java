@@ -102,8 +102,9 @@ final class Lane implements Runnable {
       counters.skipped(skip);
       return;
     }
-    pace(job.intendedStart());
     switchSchema(s, job.event().schema());
+    openAll(s);
+    pace(job.intendedStart());
     for (String pin : Pins.before(job.event(), p, job.id())) {
       quietly(s, pin);
     }
@@ -287,13 +288,18 @@ final class Lane implements Runnable {
   }
 
   private String skipReason(SqlProfile p) {
+    return skipReason(p, settings.allowWrites());
+  }
+
+  /** Why an event is not replayed, or null when it is. */
+  static String skipReason(SqlProfile p, boolean allowWrites) {
     if (p.kind() == StatementKind.READ) {
       return p.unsafeReason() == null ? null : "unsafe read: " + p.unsafeReason();
     }
     if (p.kind() == StatementKind.SESSION) {
       return null;
     }
-    if (settings.allowWrites()
+    if (allowWrites
         && (p.kind() == StatementKind.WRITE
             || p.kind() == StatementKind.DDL
             || p.kind() == StatementKind.TRANSACTION)) {
@@ -326,6 +332,17 @@ final class Lane implements Runnable {
         if (s.isOpen(i)) {
           quietlyOn(s, i, sql);
         }
+      }
+    }
+  }
+
+  /** Connects before the clock starts: connection set-up is not the statement's latency. */
+  private void openAll(SessionConnections s) {
+    for (int i = 0; i < targets.size(); i++) {
+      try {
+        s.connection(i);
+      } catch (SQLException e) {
+        // runOn reports it as a lost connection for this statement
       }
     }
   }

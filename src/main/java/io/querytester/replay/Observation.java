@@ -24,6 +24,11 @@ public record Observation(
     List<Warning> warnings,
     ResultDigest digest) {
 
+  public Observation {
+    columns = columns == null ? List.of() : columns;
+    warnings = warnings == null ? List.of() : warnings;
+  }
+
   public boolean ok() {
     return outcome instanceof Outcome.Ok;
   }
