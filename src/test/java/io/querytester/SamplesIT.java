@@ -2,8 +2,8 @@ package io.querytester;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.querytester.target.DataLoader;
 import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.SqlScript;
 import io.querytester.target.Target;
 import io.querytester.testing.TestServers;
 import io.querytester.workload.QueryEvent;
@@ -75,13 +75,14 @@ class SamplesIT {
     }
   }
 
+  /** The way demo and --load do it. */
   static void load(Target target) {
-    try (Connection c = target.connect()) {
-      SqlScript.run(SCHEMA, c);
-      SqlScript.run(DATA, c);
-    } catch (SQLException e) {
-      throw new AssertionError(target.describe() + ": " + e.getMessage(), e);
-    }
+    DataLoader loader = new DataLoader(m -> System.err.println("[" + target.label() + "] " + m));
+    long start = System.nanoTime();
+    loader.load(target, SCHEMA);
+    loader.load(target, DATA);
+    System.err.printf(
+        "[%s] samples loaded in %d ms%n", target.label(), (System.nanoTime() - start) / 1_000_000);
   }
 
   @Test

@@ -1,380 +1,253 @@
 package io.querytester.target;
 
-import io.querytester.BadInputException;
-import io.querytester.CannotRunException;
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.PushbackReader;
 import java.io.Reader;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
 import java.util.NoSuchElementException;
 
 /**
- * Splits a SQL script (samples/schema.sql, a mysqldump file) into statements the way the mysql
- * client does, reading it as a stream: a delimiter ends a statement only outside quotes ({@code
- * '...'}, {@code "..."}, {@code `...`}) and comments ({@code --}, {@code #} and block comments);
- * {@code DELIMITER $$} lines change the delimiter, so stored routines and triggers load.
+ * Splits an SQL script (mysqldump, mariadb-dump or hand-written) into statements, streaming: a dump
+ * of many gigabytes never sits in memory, only the statement being read.
  *
- * <p>Comments before a statement are dropped; comments inside one are kept, and so are executable
- * comments ({@code /*!40101 ...}, {@code /*M! ...}) and optimizer hints ({@code /*+ ...}) at its
- * start, which the server reads. Backslash escapes inside strings follow the default sql_mode (no
- * NO_BACKSLASH_ESCAPES).
+ * <p>Knows quotes ('...', "...", `...` with doubled quotes and backslash escapes), comments ({@code
+ * -- }, {@code #}, {@code /* *}{@code /}; executable {@code /*!...*}{@code /} comments are kept, as
+ * the server must see them) and {@code DELIMITER} lines (stored routines in dumps).
  */
-public final class SqlScript implements Iterable<SqlScript.Statement>, AutoCloseable {
+public final class SqlScript implements Iterable<SqlScript.Statement> {
 
-  /**
-   * One statement of a script.
-   *
-   * @param sql the text without its delimiter and without surrounding blanks
-   * @param line the 1-based line of the script where the statement starts
-   */
-  public record Statement(String sql, int line) {}
+  /** A statement and the line it starts on (1-based), for error messages. */
+  public record Statement(String sql, long line) {}
 
-  private static final String DEFAULT_DELIMITER = ";";
-
-  private final String name;
   private final Reader in;
-  private String delimiter = DEFAULT_DELIMITER;
-  private final List<Integer> ahead = new ArrayList<>(); // read ahead by peek()
-  private int line = 1;
-  private boolean iterated;
 
-  private SqlScript(String name, Reader in) {
-    this.name = name;
+  public SqlScript(Reader in) {
     this.in = in;
   }
 
-  /** Opens a UTF-8 script file. */
-  public static SqlScript open(Path file) {
-    try {
-      return new SqlScript(file.toString(), Files.newBufferedReader(file, StandardCharsets.UTF_8));
-    } catch (NoSuchFileException e) {
-      throw new BadInputException("SQL script " + file + " does not exist");
-    } catch (IOException e) {
-      throw new BadInputException("cannot read SQL script " + file + ": " + e.getMessage(), e);
-    }
-  }
-
-  /** A script given as text; {@code name} is how messages refer to it. */
-  public static SqlScript of(String name, String text) {
-    return new SqlScript(name, new BufferedReader(new StringReader(text)));
-  }
-
-  /**
-   * Runs every statement of a script file on one connection, in order, and returns how many ran.
-   * The first failing statement stops the load with its file, line, SQLSTATE and error code.
-   */
-  public static int run(Path file, Connection connection) {
-    try (SqlScript script = open(file)) {
-      return script.runOn(connection);
-    }
-  }
-
-  /** Runs the remaining statements on one connection; see {@link #run(Path, Connection)}. */
-  public int runOn(Connection connection) {
-    int count = 0;
-    try (java.sql.Statement jdbc = connection.createStatement()) {
-      // The text goes to the server as written: no JDBC {escape} rewriting (and no time spent
-      // scanning megabytes of INSERT statements for it).
-      jdbc.setEscapeProcessing(false);
-      for (Statement s = next(); s != null; s = next()) {
-        try {
-          jdbc.execute(s.sql());
-        } catch (SQLException e) {
-          if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
-            throw new CannotRunException(
-                name + ":" + s.line() + ": lost the connection: " + e.getMessage(), e);
-          }
-          throw new BadInputException(
-              name
-                  + ":"
-                  + s.line()
-                  + ": the server refused the statement "
-                  + abbreviate(s.sql())
-                  + ": "
-                  + e.getMessage()
-                  + " (SQLSTATE "
-                  + e.getSQLState()
-                  + ", error "
-                  + e.getErrorCode()
-                  + ")",
-              e);
-        }
-        count++;
-      }
-    } catch (SQLException e) {
-      throw new CannotRunException("cannot run " + name + ": " + e.getMessage(), e);
-    }
-    return count;
-  }
-
-  /** The next statement, or null at the end of the script. */
-  public Statement next() {
-    try {
-      return readStatement();
-    } catch (IOException e) {
-      throw new UncheckedIOException("reading " + name + " at line " + line, e);
-    }
-  }
-
-  /** The statements not read yet; a script can be iterated once. */
   @Override
   public Iterator<Statement> iterator() {
-    if (iterated) {
-      throw new IllegalStateException(name + " is already being read");
-    }
-    iterated = true;
     return new Iterator<>() {
-      private Statement upcoming = SqlScript.this.next();
+      private final Scanner scanner = new Scanner(in);
+      private Statement next = scanner.next();
 
       @Override
       public boolean hasNext() {
-        return upcoming != null;
+        return next != null;
       }
 
       @Override
       public Statement next() {
-        if (upcoming == null) {
+        if (next == null) {
           throw new NoSuchElementException();
         }
-        Statement current = upcoming;
-        upcoming = SqlScript.this.next();
-        return current;
+        Statement s = next;
+        next = scanner.next();
+        return s;
       }
     };
   }
 
-  @Override
-  public void close() {
-    try {
-      in.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException("closing " + name, e);
-    }
-  }
+  /** The character-level state machine. */
+  private static final class Scanner {
+    private final PushbackReader in;
+    private long line = 1;
+    private String delimiter = ";";
 
-  private Statement readStatement() throws IOException {
-    StringBuilder sql = new StringBuilder();
-    int startLine = 0;
-    int plainRun = 0; // characters at the end of sql read outside quotes and comments
-    for (int c = read(); c >= 0; c = read()) {
-      if (sql.isEmpty()) {
-        if (Character.isWhitespace(c)) {
+    Scanner(Reader in) {
+      this.in = new PushbackReader(in, 16);
+    }
+
+    Statement next() {
+      StringBuilder sb = new StringBuilder();
+      long startLine = -1;
+      boolean lineStart = true;
+      while (true) {
+        boolean blank = startLine < 0;
+        if (lineStart && blank && delimiterLine()) {
           continue;
         }
-        if (startsLineComment(c)) {
-          readLine();
-          continue;
+        int c = read();
+        lineStart = c == '\n';
+        if (c < 0) {
+          String rest = sb.toString().strip();
+          return rest.isEmpty() ? null : new Statement(rest, startLine);
         }
-        if (c == '/' && peek(0) == '*' && !executableComment()) {
+        if (c == '\'' || c == '"' || c == '`') {
+          quoted(sb, (char) c);
+        } else if (c == '#' || (c == '-' && peek() == '-' && isSpaceOrEnd(peek2()))) {
+          skipLine();
+          lineStart = true;
+          sb.append('\n');
+        } else if (c == '/' && peek() == '*') {
           read();
-          skipBlockComment();
-          continue;
-        }
-        if (startsDelimiterCommand(c)) {
-          readDelimiterCommand();
-          continue;
-        }
-        startLine = line;
-      }
-      if (c == '\'' || c == '"' || c == '`') {
-        sql.append((char) c);
-        readQuoted(c, sql);
-        plainRun = 0;
-      } else if (startsLineComment(c)) {
-        sql.append((char) c).append(readLine()).append('\n');
-        plainRun = 0;
-      } else if (c == '/' && peek(0) == '*') {
-        sql.append((char) c).append((char) read());
-        readBlockComment(sql);
-        plainRun = 0;
-      } else {
-        sql.append((char) c);
-        plainRun++;
-        if (plainRun >= delimiter.length() && endsWithDelimiter(sql)) {
-          sql.setLength(sql.length() - delimiter.length());
-          if (sql.isEmpty()) {
-            plainRun = 0; // an empty statement (";;"): nothing to run
-            continue;
+          int kind = peek();
+          // Executable comments (MySQL /*!, MariaDB /*M!) and optimizer hints are part of the
+          // statement; mariadb-dump writes /*M!100616 SET NOTE_VERBOSITY=0 */ and the like.
+          boolean keep = kind == '!' || kind == '+' || (kind == 'M' && peek2() == '!');
+          if (keep && startLine < 0) {
+            startLine = line;
           }
-          return new Statement(sql.toString().strip(), startLine);
+          StringBuilder comment = new StringBuilder("/*");
+          blockComment(comment);
+          sb.append(keep ? comment : " ");
+        } else {
+          sb.append((char) c);
+          if (startLine < 0 && !Character.isWhitespace(c)) {
+            startLine = line - (c == '\n' ? 1 : 0);
+          }
+        }
+        if (startLine < 0 && (c == '\'' || c == '"' || c == '`')) {
+          startLine = line;
+        }
+        if (endsWithDelimiter(sb)) {
+          sb.setLength(sb.length() - delimiter.length());
+          String sql = sb.toString().strip();
+          if (!sql.isEmpty()) {
+            return new Statement(sql, startLine);
+          }
+          sb.setLength(0);
+          startLine = -1;
         }
       }
     }
-    // The last statement may lack its delimiter.
-    return sql.toString().isBlank() ? null : new Statement(sql.toString().strip(), startLine);
-  }
 
-  /** {@code #}, or {@code --} followed by a blank or control character (as in MySQL). */
-  private boolean startsLineComment(int c) throws IOException {
-    if (c == '#') {
+    private boolean endsWithDelimiter(StringBuilder sb) {
+      int n = delimiter.length();
+      if (sb.length() < n) {
+        return false;
+      }
+      for (int i = 0; i < n; i++) {
+        if (sb.charAt(sb.length() - n + i) != delimiter.charAt(i)) {
+          return false;
+        }
+      }
       return true;
     }
-    if (c != '-' || peek(0) != '-') {
-      return false;
-    }
-    int after = peek(1);
-    return after < 0 || after <= ' ';
-  }
 
-  /** After a '/' whose next character is '*': /*! ... and /*M! ... run, /*+ is a hint. */
-  private boolean executableComment() throws IOException {
-    int third = peek(1);
-    return third == '!' || third == '+' || (third == 'M' && peek(2) == '!');
-  }
-
-  private boolean startsDelimiterCommand(int c) throws IOException {
-    String word = "DELIMITER";
-    if (Character.toUpperCase(c) != word.charAt(0)) {
-      return false;
-    }
-    for (int i = 1; i < word.length(); i++) {
-      int next = peek(i - 1);
-      if (next < 0 || Character.toUpperCase(next) != word.charAt(i)) {
-        return false;
-      }
-    }
-    int after = peek(word.length() - 1);
-    return after == ' ' || after == '\t';
-  }
-
-  private void readDelimiterCommand() throws IOException {
-    int commandLine = line;
-    String rest = readLine().substring("ELIMITER".length()).strip();
-    if (rest.isEmpty()) {
-      throw new BadInputException(
-          name + ":" + commandLine + ": DELIMITER needs a new delimiter (e.g. DELIMITER $$)");
-    }
-    delimiter = rest.split("\\s+", 2)[0];
-  }
-
-  /** Reads a quoted string, backquoted name or quoted identifier up to its closing quote. */
-  private void readQuoted(int quote, StringBuilder sql) throws IOException {
-    int openedAt = line;
-    while (true) {
-      int c = read();
-      if (c < 0) {
-        throw new BadInputException(
-            name
-                + ":"
-                + openedAt
-                + ": the "
-                + (char) quote
-                + " quote that opens here is never closed");
-      }
-      sql.append((char) c);
-      if (c == '\\' && quote != '`') {
-        int escaped = read();
-        if (escaped >= 0) {
-          sql.append((char) escaped);
+    /** At the start of a line: a {@code DELIMITER x} line changes the delimiter. */
+    private boolean delimiterLine() {
+      char[] word = new char[10];
+      int n = 0;
+      while (n < 10) {
+        int c = read();
+        if (c < 0) {
+          break;
         }
-      } else if (c == quote) {
-        if (peek(0) != quote) {
+        word[n++] = (char) c;
+        if (n == 9 && !"delimiter".equalsIgnoreCase(new String(word, 0, 9))) {
+          break;
+        }
+        if (n < 9 && Character.toLowerCase((char) c) != "delimiter".charAt(n - 1)) {
+          break;
+        }
+      }
+      if (n == 10
+          && "delimiter".equalsIgnoreCase(new String(word, 0, 9))
+          && (word[9] == ' ' || word[9] == '\t')) {
+        StringBuilder rest = new StringBuilder();
+        for (int c = read(); c >= 0 && c != '\n'; c = read()) {
+          rest.append((char) c);
+        }
+        String d = rest.toString().strip();
+        if (!d.isEmpty()) {
+          delimiter = d;
+        }
+        return true;
+      }
+      for (int i = n - 1; i >= 0; i--) {
+        unread(word[i]);
+      }
+      return false;
+    }
+
+    private void quoted(StringBuilder sb, char quote) {
+      sb.append(quote);
+      while (true) {
+        int c = read();
+        if (c < 0) {
           return;
         }
-        sql.append((char) read()); // a doubled quote stands for itself
+        sb.append((char) c);
+        if (c == '\\' && quote != '`') {
+          int e = read();
+          if (e >= 0) {
+            sb.append((char) e);
+          }
+        } else if (c == quote) {
+          if (peek() == quote) {
+            sb.append((char) read());
+          } else {
+            return;
+          }
+        }
       }
     }
-  }
 
-  /** Appends a block comment after its opening slash-star, through its closing star-slash. */
-  private void readBlockComment(StringBuilder sql) throws IOException {
-    int openedAt = line;
-    int prev = -1;
-    while (true) {
+    private void blockComment(StringBuilder into) {
+      int prev = 0;
+      for (int c = read(); c >= 0; c = read()) {
+        into.append((char) c);
+        if (prev == '*' && c == '/') {
+          return;
+        }
+        prev = c;
+      }
+    }
+
+    private void skipLine() {
+      for (int c = read(); c >= 0 && c != '\n'; c = read()) {
+        // a comment
+      }
+    }
+
+    private static boolean isSpaceOrEnd(int c) {
+      return c < 0 || c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    }
+
+    private int read() {
+      try {
+        int c = in.read();
+        if (c == '\n') {
+          line++;
+        }
+        return c;
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    private void unread(int c) {
+      try {
+        in.unread(c);
+        if (c == '\n') {
+          line--;
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    private int peek() {
       int c = read();
-      if (c < 0) {
-        throw unclosedComment(openedAt);
+      if (c >= 0) {
+        unread(c);
       }
-      sql.append((char) c);
-      if (prev == '*' && c == '/') {
-        return;
-      }
-      prev = c;
+      return c;
     }
-  }
 
-  private void skipBlockComment() throws IOException {
-    int openedAt = line;
-    int prev = -1;
-    while (true) {
-      int c = read();
-      if (c < 0) {
-        throw unclosedComment(openedAt);
+    private int peek2() {
+      int a = read();
+      if (a < 0) {
+        return -1;
       }
-      if (prev == '*' && c == '/') {
-        return;
+      int b = read();
+      if (b >= 0) {
+        unread(b);
       }
-      prev = c;
+      unread(a);
+      return b;
     }
-  }
-
-  private BadInputException unclosedComment(int openedAt) {
-    return new BadInputException(
-        name + ":" + openedAt + ": a /* comment that starts here is never closed with */");
-  }
-
-  /** The rest of the current line, without its line end (which is consumed). */
-  private String readLine() throws IOException {
-    StringBuilder s = new StringBuilder();
-    while (true) {
-      int c = read();
-      if (c < 0 || c == '\n') {
-        return s.toString();
-      }
-      if (c != '\r') {
-        s.append((char) c);
-      }
-    }
-  }
-
-  /** Delimiters are matched case-insensitively, as the mysql client does. */
-  private boolean endsWithDelimiter(StringBuilder sb) {
-    int offset = sb.length() - delimiter.length();
-    for (int i = 0; i < delimiter.length(); i++) {
-      if (Character.toLowerCase(sb.charAt(offset + i))
-          != Character.toLowerCase(delimiter.charAt(i))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static String abbreviate(String sql) {
-    String oneLine = sql.replaceAll("\\s+", " ");
-    return oneLine.length() <= 80 ? oneLine : oneLine.substring(0, 77) + "...";
-  }
-
-  /** The next character, counting lines; -1 at the end. */
-  private int read() throws IOException {
-    int c = ahead.isEmpty() ? in.read() : ahead.removeFirst();
-    if (c == '\n') {
-      line++;
-    }
-    return c;
-  }
-
-  /**
-   * The character {@code k} places after the last one read, without consuming it; -1 past the end.
-   */
-  private int peek(int k) throws IOException {
-    while (ahead.size() <= k) {
-      ahead.addLast(in.read());
-    }
-    return ahead.get(k);
-  }
-
-  @Override
-  public String toString() {
-    return "SqlScript[" + name + ", delimiter " + delimiter + "]";
   }
 }
