@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
     },
     subcommands = {
       DemoCommand.class,
+      WorkloadCommand.class,
       ReplayCommand.class,
       CompareCommand.class,
       ReportCommand.class,
