@@ -69,11 +69,11 @@ public final class DriftCheck {
     List<Side> opened = new ArrayList<>();
     try {
       Side src = open(source, opened);
-      List<Side> reps = new ArrayList<>();
+      List<Lane> lanes = new ArrayList<>();
       for (Target r : replicas) {
-        reps.add(open(r, opened));
+        lanes.add(new Lane(open(r, opened), open(source, opened), open(r, opened)));
       }
-      return check(src, reps, started);
+      return check(src, lanes, started);
     } catch (SQLException e) {
       throw new CannotRunException(
           "drift check failed: "
@@ -96,8 +96,9 @@ public final class DriftCheck {
     }
   }
 
-  private DriftReport check(Side source, List<Side> replicas, Instant started)
+  private DriftReport check(Side source, List<Lane> lanes, Instant started)
       throws SQLException, IOException, InterruptedException {
+    List<Side> replicas = lanes.stream().map(Lane::status).toList();
     for (Side r : replicas) {
       if (!ReplicaStatus.read(r.connection(), r.info()).replica()) {
         throw new CannotRunException(
@@ -129,7 +130,7 @@ public final class DriftCheck {
       for (int i = 0; i < tables.size(); i++) {
         TableDef t = tables.get(i);
         progress.table(i + 1, tables.size(), t);
-        reports.add(table(t, source, replicas, consistency, throttle, probe, state));
+        reports.add(table(t, source, lanes, consistency, throttle, probe, state));
       }
     }
     return new DriftReport(
@@ -145,7 +146,7 @@ public final class DriftCheck {
   private TableReport table(
       TableDef t,
       Side source,
-      List<Side> replicas,
+      List<Lane> lanes,
       Consistency consistency,
       Throttle throttle,
       LoadProbe probe,
@@ -160,10 +161,11 @@ public final class DriftCheck {
       progress.say("warning: " + warnings.get(warnings.size() - 1));
     }
     Map<String, String> problems = new TreeMap<>();
-    List<Side> checkable = new ArrayList<>();
-    for (Side r : replicas) {
+    List<Lane> checkable = new ArrayList<>();
+    for (Lane lane : lanes) {
+      Side r = lane.status();
       Optional<String> missing = Catalog.missingOn(r.connection(), t);
-      missing.ifPresentOrElse(m -> problems.put(r.label(), m), () -> checkable.add(r));
+      missing.ifPresentOrElse(m -> problems.put(r.label(), m), () -> checkable.add(lane));
       missing.ifPresent(m -> progress.say(r.label() + ": " + m));
     }
     List<ChunkResult> chunks = new ArrayList<>(state == null ? List.of() : state.previous(t.id()));
@@ -192,7 +194,7 @@ public final class DriftCheck {
       progress.say(t.id() + " was finished by the earlier run");
     }
     List<ReplicaTable> perReplica = new ArrayList<>();
-    for (Side r : replicas) {
+    for (Side r : lanes.stream().map(Lane::status).toList()) {
       perReplica.add(
           problems.containsKey(r.label())
               ? ReplicaTable.missing(r.label(), problems.get(r.label()))
