@@ -224,8 +224,39 @@ final class DriftFixture {
     final DriftReport report;
 
     Run(DriftCheck.Settings settings, Target source, Target replica) {
-      report =
-          new DriftCheck(settings, new PrintWriter(progress, true)).run(source, List.of(replica));
+      this(settings, source, replica, line -> {});
+    }
+
+    /** {@code onLine} sees every progress line as it is written, on the checking thread. */
+    Run(
+        DriftCheck.Settings settings,
+        Target source,
+        Target replica,
+        java.util.function.Consumer<String> onLine) {
+      java.io.Writer tee =
+          new java.io.Writer() {
+            private final StringBuilder line = new StringBuilder();
+
+            @Override
+            public void write(char[] buf, int off, int len) {
+              progress.write(buf, off, len);
+              for (int i = off; i < off + len; i++) {
+                if (buf[i] == '\n') {
+                  onLine.accept(line.toString());
+                  line.setLength(0);
+                } else {
+                  line.append(buf[i]);
+                }
+              }
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+          };
+      report = new DriftCheck(settings, new PrintWriter(tee, true)).run(source, List.of(replica));
     }
 
     TableReport table(String id) {
