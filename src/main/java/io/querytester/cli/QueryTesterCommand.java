@@ -13,7 +13,15 @@ import picocli.CommandLine.Command;
           + " difference: results, column types, warnings, errors, latency, crashes.",
       ""
     },
-    subcommands = {DemoCommand.class, DriftCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {
+      DemoCommand.class,
+      WorkloadCommand.class,
+      ReplayCommand.class,
+      CompareCommand.class,
+      ReportCommand.class,
+      DriftCommand.class,
+      CommandLine.HelpCommand.class
+    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:no regressions",
