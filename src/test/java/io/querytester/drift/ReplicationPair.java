@@ -30,10 +30,18 @@ final class ReplicationPair implements AutoCloseable {
       throws SQLException {
     EmbeddedTarget source =
         TestServers.start(
-            "SOURCE", sourceVersion, "log_bin=mysql-bin", "server_id=1", "binlog_format=ROW");
+            "SOURCE",
+            sourceVersion,
+            "log_bin=mysql-bin",
+            "server_id=1",
+            "binlog_format=ROW",
+            // Commits without a disk flush: the concurrent writer must not wait on a shared disk.
+            "innodb_flush_log_at_trx_commit=2");
     EmbeddedTarget replica;
     try {
-      replica = TestServers.start("REPLICA-1", replicaVersion, "server_id=2");
+      replica =
+          TestServers.start(
+              "REPLICA-1", replicaVersion, "server_id=2", "innodb_flush_log_at_trx_commit=2");
     } catch (RuntimeException e) {
       source.close();
       throw e;
