@@ -42,6 +42,7 @@ final class DemoCommand implements Callable<Integer> {
 
   @Mixin PairOptions pair;
   @Mixin ReplayOptions replay;
+  @Mixin HealthOptions health;
   @Mixin ReportOptions report;
 
   @Override
@@ -56,6 +57,7 @@ final class DemoCommand implements Callable<Integer> {
         sides,
         List.of(dir.resolve("schema.sql"), dir.resolve("data.sql")),
         settings,
+        health.settings(null),
         false,
         err::println);
     err.printf(

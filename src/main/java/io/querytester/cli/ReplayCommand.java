@@ -68,6 +68,7 @@ final class ReplayCommand implements Callable<Integer> {
 
   @Mixin PairOptions pair;
   @Mixin ReplayOptions replay;
+  @Mixin HealthOptions health;
   @Mixin ReportOptions report;
 
   @Override
@@ -87,7 +88,13 @@ final class ReplayCommand implements Callable<Integer> {
       return dryRun(settings);
     }
     List<TargetSettings> sides = single == null ? pair.settings() : List.of(single(single));
-    ReplayJob.run(sides, loads, settings, resume != null, err::println);
+    ReplayJob.run(
+        sides,
+        loads,
+        settings,
+        health.settings(single == null ? null : sides.getFirst().label()),
+        resume != null,
+        err::println);
     if (single != null) {
       spec.commandLine()
           .getOut()

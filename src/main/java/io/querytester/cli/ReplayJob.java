@@ -1,6 +1,8 @@
 package io.querytester.cli;
 
 import io.querytester.CannotRunException;
+import io.querytester.health.HealthSettings;
+import io.querytester.health.HealthWatch;
 import io.querytester.replay.ReplayCounters;
 import io.querytester.replay.ReplaySettings;
 import io.querytester.replay.Replayer;
@@ -25,6 +27,7 @@ final class ReplayJob {
       List<TargetSettings> sides,
       List<Path> loads,
       ReplaySettings settings,
+      HealthSettings health,
       boolean resume,
       Consumer<String> progress) {
     List<Target> targets = Targets.openAll(sides, progress);
@@ -33,7 +36,19 @@ final class ReplayJob {
         progress.accept(t.describe());
       }
       load(targets, loads, progress);
-      return new Replayer(settings, progress).run(targets, resume);
+      // Watched from after the load: what the servers logged before is start-up noise.
+      try (HealthWatch watch =
+          HealthWatch.start(
+              targets,
+              health,
+              settings.runDir(),
+              settings.concurrency(),
+              java.time.Clock.systemUTC(),
+              progress)) {
+        ReplayCounters counters = new Replayer(settings, progress).run(targets, resume, watch);
+        watch.finish(); // while the servers still run: the last readings
+        return counters;
+      }
     } finally {
       targets.forEach(Target::close);
     }

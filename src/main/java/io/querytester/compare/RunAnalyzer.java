@@ -1,5 +1,6 @@
 package io.querytester.compare;
 
+import io.querytester.health.HealthReport;
 import io.querytester.replay.Execution;
 import io.querytester.replay.ExecutionLog;
 import io.querytester.replay.RunInfo;
@@ -88,6 +89,7 @@ public final class RunAnalyzer {
         skipped.merge(e.skipped(), 1L, Long::sum);
       }
     }
+    HealthReport health = HealthRollup.apply(runDir, rollups, maxExamples, warnings);
     fillExamples(info, rollups);
     List<ClassSummary> classes = new ArrayList<>();
     for (ClassRollup r : rollups.values()) {
@@ -95,7 +97,7 @@ public final class RunAnalyzer {
     }
     classes.sort(WORST_FIRST);
     saveHistograms(runDir, rollups.values());
-    return totals(info, runDir, events, skipped, classes);
+    return totals(info, runDir, events, skipped, classes, health);
   }
 
   private ClassSummary summarize(ClassRollup r) {
@@ -165,9 +167,10 @@ public final class RunAnalyzer {
         s.count(), s.percentile(50), s.percentile(95), s.percentile(99), s.percentile(100));
   }
 
-  /** Worst verdict first, then the most differences, then the most executions. */
+  /** Worst verdict first, crash suspects first, then the most differences and executions. */
   static final Comparator<ClassSummary> WORST_FIRST =
       Comparator.comparing(ClassSummary::verdict)
+          .thenComparing(c -> !c.differences().containsKey(DiffKind.CRASH))
           .thenComparing(c -> -c.differences().values().stream().mapToLong(Long::longValue).sum())
           .thenComparing(c -> -c.executions())
           .thenComparing(ClassSummary::classId);
@@ -224,7 +227,8 @@ public final class RunAnalyzer {
       Path runDir,
       long events,
       Map<String, Long> skipped,
-      List<ClassSummary> classes) {
+      List<ClassSummary> classes,
+      HealthReport health) {
     Map<DiffKind, Long> byKind = new EnumMap<>(DiffKind.class);
     Map<ClassVerdict, Long> byVerdict = new EnumMap<>(ClassVerdict.class);
     long executed = 0;
@@ -251,6 +255,7 @@ public final class RunAnalyzer {
               errorRate * 100,
               gate.maxErrorRate() * 100));
     }
+    verdict = HealthRollup.verdict(health, verdict, notes);
     return new RunSummary(
         verdict,
         info,
@@ -262,7 +267,8 @@ public final class RunAnalyzer {
         byVerdict,
         classes,
         duration(info, runDir),
-        notes);
+        notes,
+        health);
   }
 
   private static double duration(RunInfo info, Path runDir) {

@@ -1,5 +1,6 @@
 package io.querytester.compare;
 
+import io.querytester.health.HealthReport;
 import io.querytester.replay.RunInfo;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,9 @@ import java.util.Map;
  * @param classes every class, worst first
  * @param durationSeconds wall time of the replay (from the run start to the last execution)
  * @param notes things the reader should know (cut examples, unreadable lines ...)
+ * @param health what the health watch saw on each target: crashes with the statements in flight,
+ *     error-log classes and trouble counters side by side; {@link HealthReport#NONE} when it did
+ *     not run
  */
 public record RunSummary(
     ClassVerdict verdict,
@@ -30,7 +34,12 @@ public record RunSummary(
     Map<ClassVerdict, Long> classesByVerdict,
     List<ClassSummary> classes,
     double durationSeconds,
-    List<String> notes) {
+    List<String> notes,
+    HealthReport health) {
+
+  public RunSummary {
+    health = health == null ? HealthReport.NONE : health;
+  }
 
   public boolean regressions() {
     return verdict == ClassVerdict.REGRESSION;

@@ -38,10 +38,13 @@ final class Lane implements Runnable {
   private final ExecutionLog log;
   private final ReplayCounters counters;
   private final SplittableRandom random;
+  private final int index;
+  private final ReplayWatch watch;
   private final BlockingQueue<Job> queue = new ArrayBlockingQueue<>(512);
   private final Map<Long, SessionConnections> sessions = new HashMap<>();
   private final LinkedHashSet<Long> open = new LinkedHashSet<>();
   private volatile boolean stopping;
+  private Job current;
 
   Lane(
       List<Target> targets,
@@ -49,8 +52,12 @@ final class Lane implements Runnable {
       ExecutionLog log,
       ReplayCounters counters,
       StatementTimeouts timeouts,
-      long seed) {
+      long seed,
+      int index,
+      ReplayWatch watch) {
     this.targets = targets;
+    this.index = index;
+    this.watch = watch;
     this.settings = settings;
     this.log = log;
     this.counters = counters;
@@ -95,6 +102,9 @@ final class Lane implements Runnable {
       return;
     }
     String skip = skipReason(p);
+    if (skip == null) {
+      skip = watch.skipReason(p.classId());
+    }
     if (skip != null) {
       record(Execution.skipped(job.id(), sessionOf(job), p.classId(), p.kind(), skip));
       counters.skipped(skip);
@@ -107,6 +117,7 @@ final class Lane implements Runnable {
       quietly(s, pin);
     }
     long start = job.intendedStart() == 0 ? System.nanoTime() : job.intendedStart();
+    current = job;
     StatementRunner.Result[] first = runAll(s, job.event().sql(), start, null);
     trackState(s, job);
     Execution e = compare(s, job, first);
@@ -270,8 +281,11 @@ final class Lane implements Runnable {
       return lostResult(
           "cannot connect to " + targets.get(side).label() + ": " + e.getMessage(), start);
     }
+    watch.started(side, index, current.id(), current.profile().classId(), sql);
     StatementRunner.Result r = runner.run(c, side, sql, start, sample);
-    if (r.observation().outcome() instanceof Outcome.Lost) {
+    boolean lost = r.observation().outcome() instanceof Outcome.Lost;
+    watch.ended(side, index, lost);
+    if (lost) {
       s.lost(side);
     }
     return r;
@@ -372,7 +386,8 @@ final class Lane implements Runnable {
   }
 
   private SessionConnections session(long id) {
-    SessionConnections s = sessions.computeIfAbsent(id, k -> new SessionConnections(targets));
+    SessionConnections s =
+        sessions.computeIfAbsent(id, k -> new SessionConnections(targets, watch));
     open.remove(id);
     open.add(id);
     if (open.size() > MAX_OPEN_SESSIONS) {

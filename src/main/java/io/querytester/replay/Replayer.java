@@ -39,6 +39,11 @@ public final class Replayer {
    * session statements are re-applied, so sessions keep their state).
    */
   public ReplayCounters run(List<Target> targets, boolean resume) {
+    return run(targets, resume, ReplayWatch.NONE);
+  }
+
+  /** Runs the replay with a watch over the targets (crash detection, restarts). */
+  public ReplayCounters run(List<Target> targets, boolean resume, ReplayWatch watch) {
     Path runDir = settings.runDir();
     long total = countEvents();
     BitSet done = prepareRunDir(targets, total, resume);
@@ -51,7 +56,8 @@ public final class Replayer {
         ReplayProgress ignored =
             new ReplayProgress(counters, total, done.cardinality(), progress)) {
       for (int i = 0; i < settings.concurrency(); i++) {
-        Lane lane = new Lane(targets, settings, log, counters, timeouts, settings.seed() + i);
+        Lane lane =
+            new Lane(targets, settings, log, counters, timeouts, settings.seed() + i, i, watch);
         lanes.add(lane);
         threads.add(Thread.ofVirtual().name("lane-" + i).start(lane));
       }

@@ -3,6 +3,7 @@ package io.querytester.replay;
 import io.querytester.target.Target;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
 import java.sql.Statement;
 import java.util.List;
 
@@ -12,18 +13,44 @@ import java.util.List;
  */
 final class SessionConnections implements AutoCloseable {
   private final List<Target> targets;
+  private final ReplayWatch watch;
   private final Connection[] connections;
+  private final int[] generations;
   final SessionState state = new SessionState();
 
-  SessionConnections(List<Target> targets) {
+  SessionConnections(List<Target> targets, ReplayWatch watch) {
     this.targets = targets;
+    this.watch = watch;
     this.connections = new Connection[targets.size()];
+    this.generations = new int[targets.size()];
   }
 
-  /** The connection to side {@code i}, opened and restored on first use or after a loss. */
+  /**
+   * The connection to side {@code i}, opened and restored on first use, after a loss and after its
+   * server restarted. Fails at once when the side is down for good.
+   */
   Connection connection(int i) throws SQLException {
+    String down = watch.await(i);
+    if (down != null) {
+      lost(i);
+      throw new SQLNonTransientConnectionException(down, "08000");
+    }
+    if (connections[i] != null && generations[i] != watch.generation(i)) {
+      lost(i); // opened before the server restarted: dead
+    }
     if (connections[i] == null) {
-      Connection c = targets.get(i).connect();
+      int generation = watch.generation(i);
+      Connection c;
+      try {
+        c = targets.get(i).connect();
+      } catch (SQLException e) {
+        if (!watch.unreachable(i) || watch.await(i) != null) {
+          throw e;
+        }
+        generation = watch.generation(i);
+        c = targets.get(i).connect();
+      }
+      generations[i] = generation;
       try {
         restore(c);
       } catch (SQLException e) {

@@ -30,6 +30,7 @@ public final class ConsoleReport {
     out.println();
     table(s.classes());
     examples(s.classes());
+    new ConsoleHealth(out, color ? RED : "", color ? RESET : "").print(s.health());
     skipped(s);
     s.notes().forEach(n -> out.println("note: " + n));
     out.flush();

@@ -54,9 +54,9 @@ public final class EmbeddedServer implements AutoCloseable {
   private final Config config;
   private final ServerLayout layout;
   private final Consumer<String> progress;
-  private Process process;
-  private Process watchdog;
-  private int port;
+  private volatile Process process;
+  private volatile Process watchdog;
+  private volatile int port;
 
   private EmbeddedServer(Config config, Consumer<String> progress) {
     this.config = config;
@@ -167,10 +167,39 @@ public final class EmbeddedServer implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts the server again on the same data dir, after a crash: on the same port if it is free,
+   * with the error log kept (the crash and the recovery are in it). A server that still runs is
+   * stopped first.
+   */
+  public synchronized void restart() {
+    stopProcess();
+    if (watchdog != null) {
+      watchdog.destroyForcibly();
+    }
+    int same = port;
+    boolean[] first = {true};
+    launch(
+        () -> {
+          if (first[0]) {
+            first[0] = false;
+            return same;
+          }
+          return config.ports().getAsInt();
+        },
+        false);
+  }
+
   private void launch() {
+    launch(config.ports(), true);
+  }
+
+  private void launch(IntSupplier ports, boolean freshLog) {
     for (int attempt = 1; ; attempt++) {
-      port = config.ports().getAsInt();
-      truncate(errorLog());
+      port = ports.getAsInt();
+      if (freshLog) {
+        truncate(errorLog());
+      }
       process = spawn(serverCommand());
       Startup result = awaitStartup();
       if (result == Startup.READY) {

@@ -11,7 +11,8 @@ public final class EmbeddedTarget implements Target {
   private final String label;
   private final EmbeddedSpec spec;
   private final EmbeddedServer server;
-  private final JdbcConnector connector;
+  private final ConnectionSettings settings;
+  private volatile JdbcConnector connector;
   private final ServerInfo info;
 
   EmbeddedTarget(
@@ -21,7 +22,8 @@ public final class EmbeddedTarget implements Target {
     this.spec = spec;
     this.server = server;
     // The embedded server has no TLS set up and only listens on loopback.
-    this.connector = new JdbcConnector(server.jdbcUrl(), settings.withSslMode("DISABLED"));
+    this.settings = settings.withSslMode("DISABLED");
+    this.connector = new JdbcConnector(server.jdbcUrl(), this.settings);
     this.info = connector.probe();
   }
 
@@ -67,6 +69,15 @@ public final class EmbeddedTarget implements Target {
 
   public EmbeddedServer server() {
     return server;
+  }
+
+  /**
+   * Restarts the server on its data dir after a crash (see {@link EmbeddedServer#restart()});
+   * connections opened from now on go to the restarted server, on whatever port it got.
+   */
+  public void restart() {
+    server.restart();
+    connector = new JdbcConnector(server.jdbcUrl(), settings);
   }
 
   @Override

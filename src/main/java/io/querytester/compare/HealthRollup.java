@@ -1,0 +1,57 @@
+package io.querytester.compare;
+
+import io.querytester.health.CrashEvent;
+import io.querytester.health.HealthReport;
+import io.querytester.health.StatementRef;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Brings what the health watch saw into the run's verdict: the classes in flight at a crash get a
+ * {@link DiffKind#CRASH} difference (they are the prime suspects), and a crash fails the run.
+ */
+final class HealthRollup {
+  private HealthRollup() {}
+
+  /** Reads the run's health and marks the classes in flight at each crash. */
+  static HealthReport apply(
+      Path runDir, Map<String, ClassRollup> rollups, int maxExamples, Consumer<String> warnings) {
+    HealthReport health = HealthReport.read(runDir, warnings);
+    for (CrashEvent c : health.crashes()) {
+      for (StatementRef s : c.inFlight()) {
+        ClassRollup r = rollups.get(s.classId());
+        if (r == null) {
+          continue; // its execution was never written: the tool died with the server
+        }
+        Difference d =
+            Difference.of(
+                DiffKind.CRASH,
+                "in flight on "
+                    + c.side()
+                    + " when it crashed at "
+                    + c.at()
+                    + " ("
+                    + c.cause()
+                    + ")");
+        r.differences.merge(DiffKind.CRASH, 1L, Long::sum);
+        List<ClassSummary.Example> examples =
+            r.examples.computeIfAbsent(DiffKind.CRASH, k -> new java.util.ArrayList<>());
+        if (examples.size() < maxExamples) {
+          examples.add(new ClassSummary.Example(s.event(), s.sql(), List.of(d), null, null));
+        }
+        if (r.example == null) {
+          r.example = s.sql();
+        }
+      }
+    }
+    return health;
+  }
+
+  /** A crash is a regression of the run, whatever the classes say. */
+  static ClassVerdict verdict(HealthReport health, ClassVerdict verdict, List<String> notes) {
+    notes.addAll(health.notes());
+    return health.crashes().isEmpty() ? verdict : ClassVerdict.REGRESSION;
+  }
+}

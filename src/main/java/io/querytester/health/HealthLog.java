@@ -1,0 +1,88 @@
+package io.querytester.health;
+
+import io.querytester.replay.RunJson;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * {@code health.jsonl} in the run folder: crashes, restarts, first sightings of error-log classes
+ * and each side's summary, one JSON object a line, flushed as written, so that a tool that dies
+ * leaves behind everything it saw.
+ */
+public final class HealthLog implements AutoCloseable {
+  public static final String FILE = "health.jsonl";
+
+  private final Path file;
+  private Writer out;
+  private boolean failed;
+
+  HealthLog(Path runDir) {
+    this.file = runDir.resolve(FILE);
+  }
+
+  /** Appends a record; the file is created on the first one. A full disk is reported once. */
+  synchronized void write(HealthRecord r, Consumer<String> problems) {
+    if (failed) {
+      return;
+    }
+    try {
+      if (out == null) {
+        Files.createDirectories(file.getParent());
+        out =
+            Files.newBufferedWriter(
+                file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      }
+      out.write(RunJson.MAPPER.writeValueAsString(r));
+      out.write('\n');
+      out.flush();
+    } catch (IOException e) {
+      failed = true;
+      problems.accept("cannot write " + file + ": " + e.getMessage());
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    if (out != null) {
+      try {
+        out.close();
+      } catch (IOException e) {
+        // every line was flushed when written
+      }
+    }
+  }
+
+  /** Every readable record of a run folder, in order; none when the run had no health watch. */
+  public static List<HealthRecord> read(Path runDir, Consumer<String> warnings) {
+    Path file = runDir.resolve(FILE);
+    List<HealthRecord> out = new ArrayList<>();
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      long n = 0;
+      for (String line; (line = in.readLine()) != null; ) {
+        n++;
+        if (line.isBlank()) {
+          continue;
+        }
+        try {
+          out.add(RunJson.MAPPER.readValue(line, HealthRecord.class));
+        } catch (IOException e) {
+          warnings.accept(file + ":" + n + ": unreadable health line skipped");
+        }
+      }
+    } catch (NoSuchFileException e) {
+      return out;
+    } catch (IOException e) {
+      warnings.accept("cannot read " + file + ": " + e.getMessage());
+    }
+    return out;
+  }
+}

@@ -1,0 +1,194 @@
+package io.querytester.health;
+
+import io.querytester.replay.ReplayWatch;
+import io.querytester.target.EmbeddedTarget;
+import io.querytester.target.Flavour;
+import io.querytester.target.JdbcSpec;
+import io.querytester.target.Target;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Watches every target of a replay (a {@link HealthMonitor} each) and steers the lanes around a
+ * crashed server. Open it after the data is loaded and before the replay; {@link #finish()} after
+ * the replay writes each side's summary to {@code health.jsonl}, while the servers still run.
+ */
+public final class HealthWatch implements ReplayWatch, AutoCloseable {
+  /** Error-log bytes read from before the replay: enough for a server's start-up lines. */
+  static final long STARTUP_BACKLOG = 256 << 10;
+
+  private final List<Side> sides = new ArrayList<>();
+  private final HealthLog log;
+  private final Crashers crashers = new Crashers();
+  private final Consumer<String> progress;
+  private boolean finished;
+
+  private record Side(InFlight inFlight, SideGuard guard, HealthMonitor monitor) {}
+
+  private HealthWatch(Path runDir, Consumer<String> progress) {
+    this.log = new HealthLog(runDir);
+    this.progress = progress;
+  }
+
+  /**
+   * Starts watching.
+   *
+   * @param lanes the replay's --concurrency
+   */
+  public static HealthWatch start(
+      List<Target> targets,
+      HealthSettings settings,
+      Path runDir,
+      int lanes,
+      Clock clock,
+      Consumer<String> progress) {
+    HealthWatch w = new HealthWatch(runDir, progress);
+    for (Target t : targets) {
+      InFlight inFlight = new InFlight(lanes, settings.recent());
+      SideGuard guard = new SideGuard();
+      HealthMonitor m =
+          new HealthMonitor(
+              t,
+              inFlight,
+              guard,
+              settings,
+              w.log,
+              w.crashers,
+              errorLog(t, settings),
+              restarter(t),
+              cannotRestart(t),
+              clock,
+              progress);
+      try {
+        m.begin();
+      } catch (SQLException e) {
+        progress.accept(
+            "health watch on " + t.label() + " not started: " + HealthMonitor.firstLine(e));
+        m = null;
+      }
+      w.sides.add(new Side(inFlight, guard, m));
+    }
+    return w;
+  }
+
+  static ErrorLogSource errorLog(Target t, HealthSettings settings) {
+    Path file = settings.errorLogs().get(t.label());
+    if (file == null) {
+      file = t.errorLog().orElse(null);
+    }
+    if (file != null) {
+      return ErrorLogTailer.withBacklog(file, STARTUP_BACKLOG);
+    }
+    if (t.info().flavour() == Flavour.MYSQL
+        && t.info().versionNumber() >= 80022
+        && t.info().versionNumber() < 100000) {
+      return new PerfSchemaErrorLog();
+    }
+    return null;
+  }
+
+  private static HealthMonitor.Restarter restarter(Target t) {
+    if (t instanceof EmbeddedTarget e) {
+      return () -> {
+        e.restart();
+        return "on port " + e.server().port() + " with its data dir";
+      };
+    }
+    return null;
+  }
+
+  private static String cannotRestart(Target t) {
+    if (t.spec() instanceof JdbcSpec) {
+      return "a server given as jdbc: is not this tool's to restart";
+    }
+    if (t instanceof EmbeddedTarget) {
+      return null;
+    }
+    return "restarting " + t.spec().display() + " is not supported yet";
+  }
+
+  @Override
+  public void started(int side, int lane, long event, String classId, String sql) {
+    sides.get(side).inFlight.start(lane, event, classId, sql);
+  }
+
+  @Override
+  public void ended(int side, int lane, boolean lost) {
+    Side s = sides.get(side);
+    s.inFlight.end(lane, lost);
+    if (lost && s.monitor != null) {
+      s.monitor.nudge();
+    }
+  }
+
+  @Override
+  public String await(int side) {
+    return sides.get(side).guard.await();
+  }
+
+  @Override
+  public int generation(int side) {
+    return sides.get(side).guard.generation();
+  }
+
+  @Override
+  public boolean unreachable(int side) {
+    Side s = sides.get(side);
+    if (s.monitor == null) {
+      return false;
+    }
+    s.monitor.checkAndWait();
+    return s.guard.await() == null;
+  }
+
+  @Override
+  public String skipReason(String classId) {
+    return crashers.skipReason(classId);
+  }
+
+  /** Stops watching and writes each side's summary; call while the servers still run. */
+  public void finish() {
+    if (finished) {
+      return;
+    }
+    finished = true;
+    for (Side s : sides) {
+      if (s.monitor != null) {
+        s.monitor.stop();
+      }
+    }
+    for (Side s : sides) {
+      if (s.monitor != null) {
+        HealthSegment segment = s.monitor.finish();
+        log.write(segment, progress);
+        if (segment.crashes() > 0) {
+          progress.accept(
+              segment.side()
+                  + ": "
+                  + segment.crashes()
+                  + " crash(es), "
+                  + segment.restarts()
+                  + " restart(s)"
+                  + (segment.uptimeEnd() == null
+                      ? ", down at the end"
+                      : ", uptime at the end " + segment.uptimeEnd() + " s"));
+        }
+      }
+    }
+  }
+
+  /** Stops watching; without {@link #finish()} first (the replay failed) no summary is written. */
+  @Override
+  public void close() {
+    for (Side s : sides) {
+      if (s.monitor != null) {
+        s.monitor.stop();
+      }
+    }
+    log.close();
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * Health: watches each target while a replay runs. A crash (a lost connection and a refused
+ * reconnect, or an uptime that went back) is recorded with the statements in flight on that server
+ * at that moment; with --restart-on-crash an embedded server is restarted and the replay goes on.
+ * New lines of each server's error log are sorted into message classes, and trouble counters
+ * (aborted connections, deadlocks, temporary tables on disk ...) are compared before and after.
+ *
+ * <p>Everything it learns goes to {@code health.jsonl} in the run folder as it happens. It reads
+ * from the servers and never writes to them, and it adds no round trip to a replayed statement.
+ */
+package io.querytester.health;
