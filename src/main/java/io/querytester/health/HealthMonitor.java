@@ -101,7 +101,8 @@ final class HealthMonitor implements Runnable {
     this.errorLog = errorLog;
     this.restarter = restarter;
     this.cannotRestart = cannotRestart;
-    this.clock = clock;
+    // Reports show milliseconds; nanoseconds of a wall clock only look precise.
+    this.clock = Clock.tick(clock, Duration.ofMillis(1));
     this.progress = progress;
     this.classifier = new LogLineClassifier(java.time.ZoneId.systemDefault());
     this.mysql8 =
@@ -274,7 +275,12 @@ final class HealthMonitor implements Runnable {
             cause,
             lastUp,
             clock.instant(),
-            c.firstLost() == 0 ? null : clock.instant().minusNanos(nowNanos - c.firstLost()),
+            c.firstLost() == 0
+                ? null
+                : clock
+                    .instant()
+                    .minusNanos(nowNanos - c.firstLost())
+                    .truncatedTo(java.time.temporal.ChronoUnit.MILLIS),
             uptime,
             c.suspects().stream().map(r -> InFlight.ref(r, clock, nowNanos)).toList(),
             c.lostAfter(),

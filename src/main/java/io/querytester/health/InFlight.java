@@ -146,6 +146,10 @@ final class InFlight {
     return new Crash(suspects, after, before, firstLost);
   }
 
+  private static Instant millis(Instant t) {
+    return t.truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+  }
+
   /** A run as it goes into a report; nanoTime values become wall-clock times. */
   static StatementRef ref(Run r, Clock clock, long nowNanos) {
     Instant now = clock.instant();
@@ -154,8 +158,8 @@ final class InFlight {
         r.event,
         r.classId,
         sql,
-        now.minusNanos(nowNanos - r.start),
-        r.end == 0 ? null : now.minusNanos(nowNanos - r.end),
+        millis(now.minusNanos(nowNanos - r.start)),
+        r.end == 0 ? null : millis(now.minusNanos(nowNanos - r.end)),
         r.lost);
   }
 }

@@ -67,6 +67,31 @@ class EmbeddedServerIT {
   }
 
   @Test
+  void aServerKilledWithMinus9RestartsOnItsDataDirAndPortKeepingItsLog() throws Exception {
+    try (EmbeddedTarget t = TestServers.start("T", "11.4.5")) {
+      TestServers.exec(
+          t,
+          "CREATE DATABASE kept",
+          "CREATE TABLE kept.t (id INT) ENGINE=InnoDB",
+          "INSERT INTO kept.t VALUES (1), (2)");
+      int port = t.server().port();
+      long pid = t.server().pid();
+      String logBefore =
+          Files.readString(t.server().errorLog(), java.nio.charset.StandardCharsets.ISO_8859_1);
+      new ProcessBuilder("kill", "-9", Long.toString(pid)).start().waitFor();
+      ProcessHandle.of(pid).ifPresent(h -> h.onExit().join());
+      assertThat(t.server().isAlive()).isFalse();
+      t.restart();
+      assertThat(t.server().pid()).isNotEqualTo(pid);
+      assertThat(t.server().port()).isEqualTo(port);
+      assertThat(single(t, "SELECT COUNT(*) FROM kept.t")).isEqualTo("2");
+      String logAfter =
+          Files.readString(t.server().errorLog(), java.nio.charset.StandardCharsets.ISO_8859_1);
+      assertThat(logAfter).startsWith(logBefore).contains("crash recovery");
+    }
+  }
+
+  @Test
   void stopRemovesTheProcessAndTheDataDir() throws Exception {
     EmbeddedTarget t = TestServers.start("T", "10.2.11");
     long pid = t.server().pid();

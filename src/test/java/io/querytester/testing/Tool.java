@@ -20,6 +20,8 @@ public final class Tool {
       throw new IllegalStateException(
           "target/querytester.jar is missing: run the ITs with ./mvnw verify");
     }
+    // The tool's servers put their work dirs there (embedded targets).
+    Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
     List<String> cmd = new ArrayList<>();
     cmd.add(ProcessHandle.current().info().command().orElse("java"));
     cmd.addAll(jvmArgs);

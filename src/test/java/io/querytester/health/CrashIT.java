@@ -1,0 +1,242 @@
+package io.querytester.health;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.querytester.replay.Execution;
+import io.querytester.replay.ExecutionLog;
+import io.querytester.replay.Outcome;
+import io.querytester.replay.RunJson;
+import io.querytester.testing.Tool;
+import io.querytester.workload.QueryEvent;
+import io.querytester.workload.WorkloadHeader;
+import io.querytester.workload.WorkloadWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The NEW embedded server is killed with -9 in the middle of a replay run by the packaged tool, as
+ * a user would run it: with --restart-on-crash the replay goes on after a restart; without it NEW's
+ * side stops and OLD finishes. Either way the report names the crash and what was in flight.
+ */
+class CrashIT {
+  static final int EVENTS = 3000;
+  static final int SLEEPERS = 30;
+
+  /** About 0.3 s of work for the server (SLEEP would be skipped as unsafe). */
+  static final String SLEEPER =
+      "SELECT COUNT(*) AS n FROM seq_1_to_1500 a, seq_1_to_1000 b WHERE a.seq > ";
+
+  /**
+   * 3,000 point selects over 3 sessions, 2 ms apart (6 s at --speed 1), and a fourth session that
+   * keeps a 0.3 s statement running almost all the time: when the server dies, it is in flight.
+   */
+  static Path workload(Path dir) throws Exception {
+    Path file = dir.resolve("w.jsonl");
+    Instant t0 = Instant.parse("2026-01-02T03:04:05Z");
+    try (WorkloadWriter w = WorkloadWriter.create(file, WorkloadHeader.of("manual", null, t0))) {
+      for (int i = 0; i < EVENTS; i++) {
+        Instant ts = t0.plusMillis(2L * i);
+        if (i % (EVENTS / SLEEPERS) == 0) {
+          w.write(event(ts, 1, SLEEPER + (i % 3 + 1)));
+        }
+        w.write(
+            event(ts, 2 + i % 3, "SELECT id, name, price FROM items WHERE id = " + (i % 3 + 1)));
+      }
+    }
+    return file;
+  }
+
+  private static QueryEvent event(Instant ts, long session, String sql) {
+    return new QueryEvent(
+        ts, session, "app", "localhost", "app", sql, null, null, null, null, null, null);
+  }
+
+  static Path schema(Path dir) throws Exception {
+    return Files.writeString(
+        dir.resolve("schema.sql"),
+        """
+        CREATE DATABASE app;
+        CREATE TABLE app.items (id INT PRIMARY KEY, name VARCHAR(20), price DECIMAL(10,2));
+        INSERT INTO app.items VALUES (1, 'a', 1.50), (2, 'b', 2.00), (3, 'c', NULL);
+        """);
+  }
+
+  /** Runs the tool, kills NEW's server once executions.jsonl has some lines; returns the result. */
+  private static Killed runAndKill(Path tmp, boolean restart) throws Exception {
+    Path run = tmp.resolve("run");
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "replay",
+                "--workload",
+                workload(tmp).toString(),
+                "--load",
+                schema(tmp).toString(),
+                "--out",
+                run.toString(),
+                "--old",
+                "embedded:mariadb-11.4.5",
+                "--new",
+                "embedded:mariadb-11.4.5",
+                "--concurrency",
+                "4",
+                "--speed",
+                "1",
+                "--no-color",
+                "--max-classes",
+                "100"));
+    if (restart) {
+      args.add("--restart-on-crash");
+    }
+    Path log = tmp.resolve("tool");
+    Process tool = Tool.start(log, List.of(), args.toArray(String[]::new));
+    Path executions = run.resolve(ExecutionLog.FILE);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+    while (System.nanoTime() < deadline && lines(executions) < 400 && tool.isAlive()) {
+      Thread.sleep(20);
+    }
+    assertThat(tool.isAlive()).as("the tool is still replaying").isTrue();
+    ProcessHandle server = newServer(tool);
+    List<String> before = Files.readAllLines(executions, StandardCharsets.UTF_8);
+    new ProcessBuilder("kill", "-9", Long.toString(server.pid())).start().waitFor();
+    assertThat(tool.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    String out = Files.readString(log.resolveSibling("tool.out"), StandardCharsets.UTF_8);
+    String err = Files.readString(log.resolveSibling("tool.err"), StandardCharsets.UTF_8);
+    return new Killed(run, tool.exitValue(), out, err, before.subList(0, before.size() - 1));
+  }
+
+  record Killed(Path run, int code, String out, String err, List<String> linesBeforeKill) {}
+
+  /** NEW's server: a child of the tool whose data dir is NEW's. */
+  private static ProcessHandle newServer(Process tool) {
+    return tool.children()
+        .filter(
+            p ->
+                p.info().commandLine().orElse("").contains("mariadbd")
+                    && p.info().commandLine().orElse("").contains("querytester-new-"))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("NEW's server is not a child of the tool"));
+  }
+
+  private static long lines(Path f) throws Exception {
+    if (!Files.exists(f)) {
+      return 0;
+    }
+    try (var s = Files.lines(f)) {
+      return s.count();
+    }
+  }
+
+  private static List<Execution> executions(Path run) {
+    List<Execution> out = new ArrayList<>();
+    ExecutionLog.read(run, w -> {}).forEach(out::add);
+    out.sort(java.util.Comparator.comparingLong(Execution::event));
+    return out;
+  }
+
+  private static List<Execution> everyEventOnce(Path run) {
+    List<Execution> all = executions(run);
+    assertThat(all).hasSize(EVENTS + SLEEPERS);
+    Set<Long> ids = new HashSet<>();
+    all.forEach(e -> assertThat(ids.add(e.event())).as("event %d once", e.event()).isTrue());
+    return all;
+  }
+
+  @Test
+  void withRestartOnCrashTheServerIsRestartedAndTheReplayCompletesOnBothSides(
+      @TempDir(cleanup = org.junit.jupiter.api.io.CleanupMode.ON_SUCCESS) Path tmp)
+      throws Exception {
+    Killed k = runAndKill(tmp, true);
+    assertThat(k.code()).as(k.err()).isEqualTo(1);
+    assertThat(k.out())
+        .contains("CRASH of NEW #1")
+        .contains("in flight: event")
+        .contains("seq_1_to_1500")
+        .contains("restarted on port")
+        .contains("NEW: 1 crash(es), 1 restart(s), uptime at the end");
+    List<Execution> all = everyEventOnce(k.run());
+    // Every event after the restart ran on the restarted NEW; OLD ran every one.
+    assertThat(all).allSatisfy(e -> assertThat(e.old().outcome()).isInstanceOf(Outcome.Ok.class));
+    assertThat(all.subList(all.size() - 300, all.size()))
+        .allSatisfy(e -> assertThat(e.neu().outcome()).isInstanceOf(Outcome.Ok.class));
+    long lostOnNew = all.stream().filter(e -> e.neu().outcome() instanceof Outcome.Lost).count();
+    assertThat(lostOnNew)
+        .as("statements lost on NEW: the ones in flight and a few more")
+        .isLessThan(20);
+
+    List<HealthRecord> health = HealthLog.read(k.run(), w -> {});
+    CrashEvent crash =
+        health.stream()
+            .filter(CrashEvent.class::isInstance)
+            .map(CrashEvent.class::cast)
+            .findFirst()
+            .orElseThrow();
+    assertThat(crash.side()).isEqualTo("NEW");
+    assertThat(crash.cause()).contains("refused");
+    assertThat(crash.inFlight()).anySatisfy(s -> assertThat(s.sql()).startsWith(SLEEPER));
+    assertThat(crash.recent()).isNotEmpty();
+    for (StatementRef s : crash.inFlight()) {
+      Execution e = all.stream().filter(x -> x.event() == s.event()).findFirst().orElseThrow();
+      assertThat(e.neu().outcome())
+          .as("in flight, marked lost, not run again")
+          .isInstanceOf(Outcome.Lost.class);
+    }
+    assertThat(health)
+        .anySatisfy(
+            r ->
+                assertThat(r)
+                    .isInstanceOfSatisfying(
+                        RestartEvent.class, e -> assertThat(e.restarted()).isTrue()));
+
+    JsonNode report = RunJson.MAPPER.readTree(k.run().resolve("report.json").toFile());
+    assertThat(report.path("verdict").asText()).isEqualTo("REGRESSION");
+    JsonNode h = report.path("health");
+    assertThat(h.path("crashes").get(0).path("in_flight").size()).isPositive();
+    assertThat(h.path("targets").get(1).path("restarts").asInt()).isEqualTo(1);
+    assertThat(h.path("targets").get(1).path("uptime_end").asLong()).isPositive();
+    boolean crashClass = false;
+    for (JsonNode c : report.path("classes")) {
+      if (c.path("differences").has("CRASH")) {
+        crashClass = true;
+        assertThat(c.path("verdict").asText()).isEqualTo("REGRESSION");
+      }
+    }
+    assertThat(crashClass).as("a class carries the crash").isTrue();
+  }
+
+  @Test
+  void withoutRestartNewStopsOldFinishesAndTheRunFailsWithNothingLost(
+      @TempDir(cleanup = org.junit.jupiter.api.io.CleanupMode.ON_SUCCESS) Path tmp)
+      throws Exception {
+    Killed k = runAndKill(tmp, false);
+    assertThat(k.code()).as(k.err()).isEqualTo(1);
+    assertThat(k.out())
+        .contains("CRASH of NEW #1")
+        .contains("not restarted: --restart-on-crash was not given")
+        .contains("NEW: 1 crash(es), DOWN at the end")
+        .contains("in flight: event");
+    List<String> after = Files.readAllLines(k.run().resolve(ExecutionLog.FILE));
+    assertThat(after.subList(0, k.linesBeforeKill().size()))
+        .as("every execution written before the kill is still there")
+        .isEqualTo(k.linesBeforeKill());
+    List<Execution> all = everyEventOnce(k.run());
+    assertThat(all).allSatisfy(e -> assertThat(e.old().outcome()).isInstanceOf(Outcome.Ok.class));
+    assertThat(all.subList(all.size() - 300, all.size()))
+        .allSatisfy(
+            e ->
+                assertThat(e.neu().outcome())
+                    .isInstanceOfSatisfying(
+                        Outcome.Lost.class, l -> assertThat(l.message()).contains("NEW is down")));
+    assertThat(k.err()).contains("NEW CRASHED");
+  }
+}
