@@ -23,7 +23,8 @@ import java.util.zip.GZIPInputStream;
 
 /**
  * Applies an SQL file (a mysqldump or mariadb-dump, gzip allowed) to a target, so OLD and NEW start
- * from the same data. Stops at the first failing statement and names its line.
+ * from the same data. Stops at the first failing statement and names its line; stops early, between
+ * statements, when its thread is interrupted (the other side failed).
  */
 public final class DataLoader {
   private final Consumer<String> progress;
@@ -38,17 +39,36 @@ public final class DataLoader {
     long size = size(file);
     long statements = 0;
     long lastReport = System.nanoTime();
+    progress.accept("loading " + file + " into " + target.label() + " ...");
     try (Reader reader = open(file, bytes);
         Connection c = target.connect();
         Statement st = c.createStatement()) {
+      // The text goes to the server as written: no JDBC {escape} rewriting.
+      st.setEscapeProcessing(false);
       for (SqlScript.Statement s : new SqlScript(reader)) {
+        if (Thread.currentThread().isInterrupted()) {
+          throw new CannotRunException(
+              "loading " + file + " into " + target.label() + " was stopped at line " + s.line());
+        }
         try {
           st.execute(s.sql());
         } catch (SQLException e) {
+          if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
+            throw new CannotRunException(
+                String.format(
+                    Locale.ROOT,
+                    "loading %s into %s: lost the connection at line %d: %s",
+                    file,
+                    target.label(),
+                    s.line(),
+                    e.getMessage()),
+                e);
+          }
           throw new BadInputException(
               String.format(
                   Locale.ROOT,
-                  "loading %s into %s stopped at line %d: ERROR %d (%s): %s",
+                  "loading %s into %s stopped at line %d: ERROR %d (%s): %s;"
+                      + " fix or remove that statement and run again",
                   file,
                   target.label(),
                   s.line(),
