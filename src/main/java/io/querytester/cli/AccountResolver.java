@@ -57,7 +57,19 @@ final class AccountResolver {
 
   private static char[] console(String prompt) {
     Console c = System.console();
-    return c == null ? null : c.readPassword("%s", prompt);
+    return c == null || !isTerminal(c) ? null : c.readPassword("%s", prompt);
+  }
+
+  /**
+   * JDK 22 may give a Console even when the streams are redirected; {@code isTerminal()} (JDK 22+,
+   * called by reflection as we build for 21) tells. On 21 a console exists only on a terminal.
+   */
+  private static boolean isTerminal(Console c) {
+    try {
+      return (Boolean) Console.class.getMethod("isTerminal").invoke(c);
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      return true;
+    }
   }
 
   /** The connection settings for {@code spec}: {@code base} with the account and TLS filled in. */
