@@ -9,6 +9,9 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -41,7 +44,7 @@ public final class DataLoader {
     long lastReport = System.nanoTime();
     progress.accept("loading " + file + " into " + target.label() + " ...");
     try (Reader reader = open(file, bytes);
-        Connection c = target.connect();
+        Connection c = target.connectForLoad();
         Statement st = c.createStatement()) {
       // The text goes to the server as written: no JDBC {escape} rewriting.
       st.setEscapeProcessing(false);
@@ -74,7 +77,7 @@ public final class DataLoader {
                   s.line(),
                   e.getErrorCode(),
                   e.getSQLState(),
-                  e.getMessage()));
+                  utf8(e.getMessage())));
         }
         statements++;
         if (System.nanoTime() - lastReport > 2_000_000_000L) {
@@ -105,6 +108,27 @@ public final class DataLoader {
             target.label(),
             statements));
     return statements;
+  }
+
+  /**
+   * The server sends messages in the session's character set (utf8mb4 unless the dump changed it)
+   * and the load connection decodes them as ISO-8859-1: decode the bytes again when they are UTF-8.
+   */
+  static String utf8(String message) {
+    if (message == null) {
+      return null;
+    }
+    byte[] bytes = message.getBytes(StandardCharsets.ISO_8859_1);
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
+    } catch (CharacterCodingException e) {
+      return message;
+    }
   }
 
   private static long size(Path file) {
@@ -140,6 +164,8 @@ public final class DataLoader {
     boolean gzip = raw.read() == 0x1f && raw.read() == 0x8b;
     raw.reset();
     InputStream in = gzip ? new GZIPInputStream(raw, 1 << 16) : raw;
-    return new java.io.BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+    // One char per byte: binary strings in the dump reach the server unchanged (connectForLoad).
+    return new java.io.BufferedReader(
+        new InputStreamReader(in, StandardCharsets.ISO_8859_1), 1 << 16);
   }
 }

@@ -231,6 +231,11 @@ public final class DockerTarget implements Target {
     return connector.connect();
   }
 
+  @Override
+  public Connection connectForLoad() throws SQLException {
+    return connector.connectForLoad();
+  }
+
   /** A local copy of the container's output, which is where these images write their error log. */
   @Override
   public Optional<Path> errorLog() {

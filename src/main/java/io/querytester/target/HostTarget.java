@@ -100,6 +100,11 @@ public final class HostTarget implements Target {
   }
 
   @Override
+  public Connection connectForLoad() throws SQLException {
+    return connector.connectForLoad();
+  }
+
+  @Override
   public Optional<Path> errorLog() {
     return Optional.ofNullable(errorLog);
   }
