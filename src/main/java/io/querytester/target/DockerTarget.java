@@ -206,6 +206,24 @@ public final class DockerTarget implements Target {
     return m.lines().findFirst().orElse(m).strip();
   }
 
+  /** The last lines (the shutdown) arrive after the stop returns: wait until the copy is quiet. */
+  private void awaitQuietLog() {
+    long size = -1;
+    for (int i = 0; i < 20; i++) {
+      long now = log.file().toFile().length();
+      if (now == size) {
+        return;
+      }
+      size = now;
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
   /** The container's id, for operators and tests. */
   public String containerId() {
     return container.getContainerId();
@@ -263,6 +281,7 @@ public final class DockerTarget implements Target {
     } catch (RuntimeException e) {
       progress.accept(label + ": could not remove container " + id + ": " + firstLine(e));
     }
+    awaitQuietLog();
     log.close();
     try {
       ServerBinaries.deleteTree(workDir);
