@@ -46,7 +46,8 @@ public final class DataLoader {
     try (Reader reader = open(file, bytes);
         Connection c = target.connectForLoad();
         Statement st = c.createStatement()) {
-      // The text goes to the server as written: no JDBC {escape} rewriting.
+      // The server gets the text as written: no JDBC {escape} rewriting, and no client-side scan
+      // of multi-megabyte INSERTs for it.
       st.setEscapeProcessing(false);
       for (SqlScript.Statement s : new SqlScript(reader)) {
         if (Thread.currentThread().isInterrupted()) {
