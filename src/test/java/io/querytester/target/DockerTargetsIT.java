@@ -3,6 +3,7 @@ package io.querytester.target;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.querytester.cli.QueryTesterCommand;
+import io.querytester.replay.RunInfo;
 import io.querytester.testing.Workloads;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -40,9 +41,9 @@ class DockerTargetsIT {
 
   static Stream<Arguments> pairs() {
     return Stream.of(
-        Arguments.of("docker:mysql:5.7", "docker:mysql:8.0"),
-        Arguments.of("docker:mysql:8.0", "docker:mysql:8.4"),
-        Arguments.of("docker:mariadb:10.6", "docker:percona/percona-server:8.0"));
+        Arguments.of("docker:mysql:5.7", "5.7.", "docker:mysql:8.0", "8.0."),
+        Arguments.of("docker:mysql:8.0", "8.0.", "docker:mysql:8.4", "8.4."),
+        Arguments.of("docker:mariadb:10.6", "10.6.", "docker:percona/percona-server:8.0", "8.0."));
   }
 
   @ParameterizedTest
@@ -53,7 +54,11 @@ class DockerTargetsIT {
         new TargetSettings(
             "OLD",
             TargetSpec.parse(spec),
-            List.of("slow_query_log=1", "long_query_time=0", "log_bin=mysql-bin", "performance_schema=ON"),
+            List.of(
+                "slow_query_log=1",
+                "long_query_time=0",
+                "log_bin=mysql-bin",
+                "performance_schema=ON"),
             ConnectionSettings.defaults("root", Secret.NONE));
     String id;
     InputStream log;
@@ -98,7 +103,8 @@ class DockerTargetsIT {
 
   @ParameterizedTest
   @MethodSource("pairs")
-  void replaysAFewStatementsOldVersusNew(String old, String neu, @TempDir Path dir)
+  void replaysAFewStatementsOldVersusNew(
+      String old, String oldVersion, String neu, String newVersion, @TempDir Path dir)
       throws Exception {
     Path schema =
         Files.writeString(
@@ -133,8 +139,12 @@ class DockerTargetsIT {
             neu,
             "--old-option",
             "performance_schema=ON",
+            "--old-option",
+            "long_query_time=1",
             "--new-option",
             "performance_schema=ON",
+            "--new-option",
+            "long_query_time=2",
             "--load",
             schema.toString(),
             "--out",
@@ -145,6 +155,18 @@ class DockerTargetsIT {
         .contains("NEW " + neu)
         .contains("loaded schema.sql into OLD")
         .contains("loaded schema.sql into NEW");
-    assertThat(dir.resolve("run").resolve("run.json")).exists();
+    // Each side got its own options and both the shared character set and collation.
+    List<RunInfo.Side> sides = RunInfo.read(dir.resolve("run")).targets();
+    assertThat(sides).extracting(RunInfo.Side::label).containsExactly("OLD", "NEW");
+    assertThat(sides.get(0).version()).startsWith(oldVersion);
+    assertThat(sides.get(1).version()).startsWith(newVersion);
+    assertThat(sides.get(0).variables()).containsEntry("long_query_time", "1.000000");
+    assertThat(sides.get(1).variables()).containsEntry("long_query_time", "2.000000");
+    for (RunInfo.Side side : sides) {
+      assertThat(side.variables())
+          .containsEntry("performance_schema", "ON")
+          .containsEntry("character_set_server", "utf8mb4")
+          .containsEntry("collation_server", "utf8mb4_general_ci");
+    }
   }
 }
