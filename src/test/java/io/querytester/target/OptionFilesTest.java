@@ -172,6 +172,38 @@ class OptionFilesTest {
   }
 
   @Test
+  void unquotedPasswordsKeepWhatTheMysqlClientKeeps() throws IOException {
+    Map<String, String> cases =
+        Map.of(
+            "password = x=y=z", "x=y=z",
+            "password = semi;colon", "semi;colon",
+            "password = p@ss word   ", "p@ss word",
+            "password = ab\\cd", "ab\\cd", // an unknown escape keeps its backslash
+            "password = a\\\\b", "a\\b",
+            "password = it's#x", "it's#x", // the open quote hides the #, as in mysys
+            "password = ab#cd", "ab"); // an unquoted # starts a comment: quote such passwords
+    int i = 0;
+    for (Map.Entry<String, String> c : cases.entrySet()) {
+      Path f = write("raw" + i++ + ".cnf", "[client]\n" + c.getKey() + "\n");
+      assertThat(only(f).password().map(Secret::reveal)).as(c.getKey()).contains(c.getValue());
+    }
+  }
+
+  @Test
+  void suffixedGroupsInIncludedFilesCount() throws IOException {
+    write("conf.d/old.cnf", "[client_old]\nuser = old_app\npassword = \"o'ld #1\"\n");
+    Path main = write("my.cnf", "[client]\nuser = app\n!includedir conf.d\n");
+    OptionFiles files = files(List.of(), null);
+    OptionFiles.Choice base = new OptionFiles.Choice(main, null, null, false);
+    assertThat(files.read(base).value("user")).contains("app");
+    assertThat(files.read(base).password()).isEmpty();
+    OptionValues old = files.read(base.withGroupSuffix("_old"));
+    assertThat(old.value("user")).contains("old_app");
+    assertThat(old.password().map(Secret::reveal)).contains("o'ld #1");
+    assertThat(old.where("password")).isEqualTo(dir.resolve("conf.d/old.cnf") + ":3");
+  }
+
+  @Test
   void passwordWithoutValueMeansAsk() throws IOException {
     OptionValues v = only(write("my.cnf", "[client]\nuser=app\npassword\n"));
     assertThat(v.passwordWithoutValue()).isTrue();
