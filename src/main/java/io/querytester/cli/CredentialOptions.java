@@ -9,18 +9,15 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * The account, password source, TLS, option files and timeouts of one server, for commands that
- * talk to one kind of server (capture's source, drift's source and replicas). Pair commands use
- * {@link PairCredentialOptions} with the same rules per side.
+ * The account, password source, TLS, option files and timeouts of one kind of server, for commands
+ * that are not about an OLD/NEW pair (drift's source and replicas share one account). Pair commands
+ * use {@link PairCredentialOptions} with the same rules per side.
  *
- * <p>To adopt it, replace a command's own {@code --user} / {@code --password-env} fields with
- * {@code @Mixin CredentialOptions credentials;} and build each side's settings with {@code
- * credentials.connection("SOURCE", spec, err::println)}. It brings {@code --user}, {@code
- * --password-env VAR}, {@code --password-prompt}, {@code --ssl-mode}, {@code --ssl-ca}, the option
- * file options ({@code --defaults-file}, {@code --defaults-extra-file}, {@code
- * --defaults-group-suffix}, {@code --no-defaults}) and {@code --connect-timeout} / {@code
- * --socket-timeout}. The rules are {@link AccountResolver}'s: command line, then option files, then
- * a prompt; passwords never on a command line and never printed.
+ * <p>It brings {@code --user}, {@code --password-env VAR}, {@code --password-prompt}, {@code
+ * --ssl-mode}, {@code --ssl-ca}, the option file options ({@code --defaults-file}, {@code
+ * --defaults-extra-file}, {@code --defaults-group-suffix}, {@code --no-defaults}) and {@code
+ * --connect-timeout} / {@code --socket-timeout}. The rules are {@link AccountResolver}'s: command
+ * line, then option files, then a prompt; passwords never on a command line and never printed.
  */
 final class CredentialOptions {
   @Option(

@@ -264,6 +264,35 @@ class AccountResolverTest {
             "--socket-timeout");
   }
 
+  @Test
+  void driftTakesTheSameCredentialOptions() {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cl = QueryTesterCommand.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    cl.execute("drift", "--help");
+    assertThat(out.toString())
+        .contains(
+            "--user",
+            "--password-env",
+            "--password-prompt",
+            "--ssl-mode",
+            "--ssl-ca",
+            "--defaults-file",
+            "--defaults-group-suffix",
+            "--connect-timeout");
+    int code =
+        cl.execute(
+            "drift",
+            "--source=jdbc:mysql://127.0.0.1:1/",
+            "--replica=jdbc:mysql://127.0.0.1:2/",
+            "--no-defaults",
+            "--password-env=QT_SURELY_UNSET_VARIABLE");
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString()).contains("--password-env QT_SURELY_UNSET_VARIABLE");
+  }
+
   @CommandLine.Command(name = "pair")
   static final class Cmd {
     @CommandLine.Mixin final PairOptions pair;
