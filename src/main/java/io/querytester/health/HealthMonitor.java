@@ -468,14 +468,44 @@ final class HealthMonitor implements Runnable {
     }
   }
 
+  /**
+   * A new connection, or an exception when the server refuses or does not answer within {@link
+   * #NETWORK_TIMEOUT}: a host that hangs would otherwise keep the verdict waiting for the driver's
+   * socket timeout (minutes), since the connect timeout only covers TCP.
+   */
   private Connection connect() throws SQLException {
-    Connection c = target.connect();
+    java.util.concurrent.FutureTask<Connection> attempt =
+        new java.util.concurrent.FutureTask<>(target::connect);
+    Thread.ofVirtual().name("querytester-health-connect-" + target.label()).start(attempt);
+    Connection c;
+    try {
+      c = attempt.get(NETWORK_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      Thread.ofVirtual().start(() -> closeWhenDone(attempt));
+      throw new SQLException("no answer within " + NETWORK_TIMEOUT.toSeconds() + " s", "08001", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof SQLException sql) {
+        throw sql;
+      }
+      throw new SQLException(String.valueOf(e.getCause()), "08001", e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SQLException("interrupted while connecting", "08001", e);
+    }
     try {
       c.setNetworkTimeout(Runnable::run, millis(NETWORK_TIMEOUT));
     } catch (SQLException e) {
       // the socket timeout of the connection settings still applies
     }
     return c;
+  }
+
+  private static void closeWhenDone(java.util.concurrent.Future<Connection> late) {
+    try {
+      close(late.get());
+    } catch (java.util.concurrent.ExecutionException | InterruptedException e) {
+      // it failed after all: nothing to close
+    }
   }
 
   private Long tryPoll() {
