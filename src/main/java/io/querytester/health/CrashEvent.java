@@ -20,6 +20,8 @@ import java.util.List;
  * @param lostAfter statements that were sent to it after it had gone (not suspects)
  * @param recent the statements that completed on it just before, oldest first
  * @param action what the watch does about it: restarting, or why it does not
+ * @param crashers classes that became crashers at this crash: in flight at two crashes of this side
+ *     without completing in between, they are not replayed after it
  */
 public record CrashEvent(
     String side,
@@ -32,12 +34,14 @@ public record CrashEvent(
     List<StatementRef> inFlight,
     int lostAfter,
     List<StatementRef> recent,
-    String action)
+    String action,
+    List<String> crashers)
     implements HealthRecord {
 
   public CrashEvent {
     inFlight = inFlight == null ? List.of() : List.copyOf(inFlight);
     recent = recent == null ? List.of() : List.copyOf(recent);
+    crashers = crashers == null ? List.of() : List.copyOf(crashers);
   }
 
   /** The best estimate of when the server went down. */

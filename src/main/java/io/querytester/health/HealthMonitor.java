@@ -158,17 +158,6 @@ final class HealthMonitor implements Runnable {
     markServed(Long.MAX_VALUE);
   }
 
-  /** A lane saw a lost connection: check now, without waiting for the answer. */
-  void nudge() {
-    lock.lock();
-    try {
-      requested++;
-      wake.signal();
-    } finally {
-      lock.unlock();
-    }
-  }
-
   /** A lane could not connect: check now and wait for the verdict (and any restart). */
   void checkAndWait() {
     if (thread == null || closed) {
@@ -262,6 +251,13 @@ final class HealthMonitor implements Runnable {
     InFlight.Crash c = inFlight.crash(nowNanos);
     readLog(LogClass.Phase.RUN); // the crash's own lines, before a restart adds more
     crashes++;
+    java.util.Set<String> classes = new java.util.TreeSet<>();
+    c.suspects().stream()
+        .map(r -> r.classId)
+        .filter(java.util.Objects::nonNull)
+        .forEach(classes::add);
+    List<String> newCrashers = crashers.count(target.label(), classes, inFlight.takeCompleted());
+    inFlight.watch(crashers.counted(target.label()));
     boolean selfRestarted = uptimeAfter != null;
     boolean restart = !selfRestarted && settings.restartOnCrash() && restarter != null;
     String action =
@@ -285,10 +281,10 @@ final class HealthMonitor implements Runnable {
             c.suspects().stream().map(r -> InFlight.ref(r, clock, nowNanos)).toList(),
             c.lostAfter(),
             recent(c, nowNanos),
-            action);
+            action,
+            newCrashers);
     log.write(event, notes::add);
     progress.accept(describe(event));
-    crashers.count(event);
     risen(lastGood.since(base));
     if (selfRestarted) {
       uptime = uptimeAfter;
@@ -369,6 +365,9 @@ final class HealthMonitor implements Runnable {
         new StringBuilder(target.label() + " CRASHED (" + e.cause() + ") - " + e.action());
     if (e.inFlight().isEmpty()) {
       b.append("; no statement of the replay was in flight");
+    }
+    for (String c : e.crashers()) {
+      b.append("\n  class ").append(c).append(" is a crasher: it is not replayed any more");
     }
     for (StatementRef s : e.inFlight()) {
       b.append("\n  in flight: event ")

@@ -21,7 +21,8 @@ import java.util.function.Consumer;
  * @param targets each side, OLD first
  * @param crashes every crash, in the order seen
  * @param restarts what followed each crash
- * @param crashers classes in flight at two crashes or more (skipped after the second)
+ * @param crashers classes in flight at two crashes of a side without completing in between (not
+ *     replayed after the second)
  * @param errorLog error-log classes logged while the replay ran, those NEW logs and OLD does not
  *     first
  * @param counters trouble counters that rose on a side, NEW's clear rises first
@@ -110,7 +111,10 @@ public record HealthReport(
     List<String> crashers = crashers(crashes);
     for (String c : crashers) {
       notes.add(
-          "class " + c + " was in flight at 2 crashes or more: it was not replayed after that");
+          "class "
+              + c
+              + " is a crasher: in flight at 2 crashes and never completed in between, it was"
+              + " not replayed after the second");
     }
     List<LogClassRow> rows = logRows(sides, runClasses, targets);
     if (rows.size() > MAX_LOG_ROWS) {
@@ -196,20 +200,7 @@ public record HealthReport(
   }
 
   private static List<String> crashers(List<CrashEvent> crashes) {
-    Map<String, Integer> counts = new HashMap<>();
-    for (CrashEvent c : crashes) {
-      Set<String> classes = new TreeSet<>();
-      c.inFlight().stream()
-          .map(StatementRef::classId)
-          .filter(java.util.Objects::nonNull)
-          .forEach(classes::add);
-      classes.forEach(k -> counts.merge(k, 1, Integer::sum));
-    }
-    return counts.entrySet().stream()
-        .filter(e -> e.getValue() >= Crashers.CRASHES)
-        .map(Map.Entry::getKey)
-        .sorted()
-        .toList();
+    return crashes.stream().flatMap(c -> c.crashers().stream()).distinct().sorted().toList();
   }
 
   private static List<LogClassRow> logRows(

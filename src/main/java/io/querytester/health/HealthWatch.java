@@ -121,7 +121,9 @@ public final class HealthWatch implements ReplayWatch, AutoCloseable {
     Side s = sides.get(side);
     s.inFlight.end(lane, lost);
     if (lost && s.monitor != null) {
-      s.monitor.nudge();
+      // Rare; waiting for the verdict here means the lane's next event sees it (a crasher to
+      // skip, a side that is down or restarting) instead of racing it.
+      s.monitor.checkAndWait();
     }
   }
 

@@ -4,7 +4,10 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -54,6 +57,8 @@ final class InFlight {
   private final AtomicLong lostTotal = new AtomicLong();
   private final ConcurrentLinkedQueue<Run> lost = new ConcurrentLinkedQueue<>();
   private final AtomicInteger lostQueued = new AtomicInteger();
+  private volatile Set<String> watched = Set.of();
+  private final Set<String> completedWatched = ConcurrentHashMap.newKeySet();
 
   /**
    * @param lanes the replay's lanes
@@ -85,7 +90,23 @@ final class InFlight {
     } else {
       long n = completed.getAndIncrement();
       recent.lazySet((int) (n % recent.length()), r);
+      Set<String> w = watched;
+      if (!w.isEmpty() && r.classId != null && w.contains(r.classId)) {
+        completedWatched.add(r.classId);
+      }
     }
+  }
+
+  /** From now on, notes which of these classes complete (they were in flight at a crash). */
+  void watch(Set<String> classes) {
+    watched = Set.copyOf(classes);
+  }
+
+  /** The watched classes that completed since the last call. */
+  Set<String> takeCompleted() {
+    Set<String> out = new HashSet<>(completedWatched);
+    completedWatched.removeAll(out);
+    return out;
   }
 
   /** Statements that ran to an answer (whatever it was) or lost their connection. */

@@ -102,17 +102,19 @@ final class Lane implements Runnable {
       return;
     }
     String skip = skipReason(p);
-    if (skip == null) {
-      skip = watch.skipReason(p.classId());
-    }
     if (skip != null) {
-      record(Execution.skipped(job.id(), sessionOf(job), p.classId(), p.kind(), skip));
-      counters.skipped(skip);
+      skip(job, skip);
       return;
     }
     switchSchema(s, job.event().schema());
     openAll(s);
     pace(job.intendedStart());
+    // Asked last: a crash while this lane waited may have just made the class a crasher.
+    String crasher = watch.skipReason(p.classId());
+    if (crasher != null) {
+      skip(job, crasher);
+      return;
+    }
     for (String pin : Pins.before(job.event(), p, job.id())) {
       quietly(s, pin);
     }
@@ -125,6 +127,12 @@ final class Lane implements Runnable {
       record(e);
       counters.executed(e.differences().size());
     }
+  }
+
+  private void skip(Job job, String reason) {
+    SqlProfile p = job.profile();
+    record(Execution.skipped(job.id(), sessionOf(job), p.classId(), p.kind(), reason));
+    counters.skipped(reason);
   }
 
   private Execution compare(SessionConnections s, Job job, StatementRunner.Result[] first) {

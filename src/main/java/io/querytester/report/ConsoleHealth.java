@@ -87,6 +87,16 @@ final class ConsoleHealth {
                 + "  "
                 + ConsoleReport.abbreviate(ConsoleReport.oneLine(s.sql()), 90));
       }
+      for (String crasher : c.crashers()) {
+        out.println(
+            "    "
+                + red
+                + "crasher"
+                + reset
+                + ": class "
+                + crasher
+                + " is not replayed after this");
+      }
       if (c.lostAfter() > 0) {
         out.println("    " + c.lostAfter() + " statement(s) sent after it had gone");
       }

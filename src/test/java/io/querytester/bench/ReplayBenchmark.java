@@ -84,7 +84,7 @@ public final class ReplayBenchmark {
     return String.format(Locale.ROOT, "%-28s %12.0f %12.2f", what, n / seconds, seconds);
   }
 
-  private static void load(Target t) throws Exception {
+  static void load(Target t) throws Exception {
     TestServers.exec(t, "CREATE DATABASE sbtest");
     try (Connection c = t.connect();
         Statement s = c.createStatement()) {
@@ -175,7 +175,7 @@ public final class ReplayBenchmark {
     return out;
   }
 
-  private static void write(List<String[]> events, Path workload, Path slowLog) throws Exception {
+  static void write(List<String[]> events, Path workload, Path slowLog) throws Exception {
     Instant t0 = Instant.parse("2026-11-21T10:00:00Z");
     DateTimeFormatter time =
         DateTimeFormatter.ofPattern("yyMMdd HH:mm:ss").withZone(ZoneOffset.UTC);

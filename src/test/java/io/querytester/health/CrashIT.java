@@ -74,12 +74,37 @@ class CrashIT {
   /** Runs the tool, kills NEW's server once executions.jsonl has some lines; returns the result. */
   private static Killed runAndKill(Path tmp, boolean restart) throws Exception {
     Path run = tmp.resolve("run");
+    Path log = tmp.resolve("tool");
+    Process tool = start(tmp, workload(tmp), run, restart);
+    Path executions = run.resolve(ExecutionLog.FILE);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+    while (System.nanoTime() < deadline && lines(executions) < 400 && tool.isAlive()) {
+      Thread.sleep(20);
+    }
+    assertThat(tool.isAlive()).as("the tool is still replaying").isTrue();
+    ProcessHandle server = newServer(tool).orElseThrow();
+    List<String> before = Files.readAllLines(executions, StandardCharsets.UTF_8);
+    new ProcessBuilder("kill", "-9", Long.toString(server.pid())).start().waitFor();
+    return finished(tool, log, run, before.subList(0, before.size() - 1));
+  }
+
+  private static Killed finished(Process tool, Path log, Path run, List<String> before)
+      throws Exception {
+    assertThat(tool.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    String out = Files.readString(log.resolveSibling("tool.out"), StandardCharsets.UTF_8);
+    String err = Files.readString(log.resolveSibling("tool.err"), StandardCharsets.UTF_8);
+    return new Killed(run, tool.exitValue(), out, err, before);
+  }
+
+  /** The packaged tool replaying on two embedded 11.4.5 servers of its own, paced (--speed 1). */
+  private static Process start(Path tmp, Path workload, Path run, boolean restart)
+      throws Exception {
     List<String> args =
         new ArrayList<>(
             List.of(
                 "replay",
                 "--workload",
-                workload(tmp).toString(),
+                workload.toString(),
                 "--load",
                 schema(tmp).toString(),
                 "--out",
@@ -98,34 +123,20 @@ class CrashIT {
     if (restart) {
       args.add("--restart-on-crash");
     }
-    Path log = tmp.resolve("tool");
-    Process tool = Tool.start(log, List.of(), args.toArray(String[]::new));
-    Path executions = run.resolve(ExecutionLog.FILE);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-    while (System.nanoTime() < deadline && lines(executions) < 400 && tool.isAlive()) {
-      Thread.sleep(20);
-    }
-    assertThat(tool.isAlive()).as("the tool is still replaying").isTrue();
-    ProcessHandle server = newServer(tool);
-    List<String> before = Files.readAllLines(executions, StandardCharsets.UTF_8);
-    new ProcessBuilder("kill", "-9", Long.toString(server.pid())).start().waitFor();
-    assertThat(tool.waitFor(5, TimeUnit.MINUTES)).isTrue();
-    String out = Files.readString(log.resolveSibling("tool.out"), StandardCharsets.UTF_8);
-    String err = Files.readString(log.resolveSibling("tool.err"), StandardCharsets.UTF_8);
-    return new Killed(run, tool.exitValue(), out, err, before.subList(0, before.size() - 1));
+    return Tool.start(tmp.resolve("tool"), List.of(), args.toArray(String[]::new));
   }
 
   record Killed(Path run, int code, String out, String err, List<String> linesBeforeKill) {}
 
   /** NEW's server: a child of the tool whose data dir is NEW's. */
-  private static ProcessHandle newServer(Process tool) {
+  private static java.util.Optional<ProcessHandle> newServer(Process tool) {
     return tool.children()
         .filter(
             p ->
-                p.info().commandLine().orElse("").contains("mariadbd")
+                p.isAlive()
+                    && p.info().commandLine().orElse("").contains("mariadbd")
                     && p.info().commandLine().orElse("").contains("querytester-new-"))
-        .findFirst()
-        .orElseThrow(() -> new AssertionError("NEW's server is not a child of the tool"));
+        .findFirst();
   }
 
   private static long lines(Path f) throws Exception {
@@ -238,5 +249,92 @@ class CrashIT {
                     .isInstanceOfSatisfying(
                         Outcome.Lost.class, l -> assertThat(l.message()).contains("NEW is down")));
     assertThat(k.err()).contains("NEW CRASHED");
+  }
+
+  @Test
+  void aStatementThatCrashesTheServerEveryTimeIsSkippedAfterItsSecondCrash(
+      @TempDir(cleanup = org.junit.jupiter.api.io.CleanupMode.ON_SUCCESS) Path tmp)
+      throws Exception {
+    // The test plays the bug: whenever NEW runs a statement marked crash-me, it kills NEW.
+    String crashMe =
+        "SELECT COUNT(*) AS n FROM seq_1_to_1500 a, seq_1_to_1000 b WHERE b.seq > 0 /* crash-me */";
+    Path workload = tmp.resolve("w.jsonl");
+    Instant t0 = Instant.parse("2026-01-02T03:04:05Z");
+    try (WorkloadWriter w =
+        WorkloadWriter.create(workload, WorkloadHeader.of("manual", null, t0))) {
+      for (int i = 0; i < 2400; i++) {
+        Instant ts = t0.plusMillis(2L * i);
+        if (i % 400 == 100) {
+          w.write(event(ts, 1, crashMe));
+        }
+        w.write(event(ts, 2 + i % 3, "SELECT id, name FROM items WHERE id = " + (i % 3 + 1)));
+      }
+    }
+    Path run = tmp.resolve("run");
+    Process tool = start(tmp, workload, run, true);
+    int kills = 0;
+    while (tool.isAlive()) {
+      java.util.Optional<ProcessHandle> server = newServer(tool);
+      if (server.isPresent() && runs(server.get(), "crash-me")) {
+        new ProcessBuilder("kill", "-9", Long.toString(server.get().pid())).start().waitFor();
+        server.get().onExit().get(30, TimeUnit.SECONDS);
+        kills++;
+      }
+      Thread.sleep(10);
+    }
+    Killed k = finished(tool, tmp.resolve("tool"), run, List.of());
+    assertThat(kills).as(k.err()).isEqualTo(2);
+    assertThat(k.code()).isEqualTo(1);
+    List<CrashEvent> crashes =
+        HealthLog.read(run, w -> {}).stream()
+            .filter(CrashEvent.class::isInstance)
+            .map(CrashEvent.class::cast)
+            .toList();
+    assertThat(crashes).hasSize(2);
+    String crashClass =
+        crashes.get(0).inFlight().stream()
+            .filter(s -> s.sql().contains("crash-me"))
+            .findFirst()
+            .orElseThrow()
+            .classId();
+    assertThat(crashes.get(0).crashers()).isEmpty();
+    assertThat(crashes.get(1).crashers())
+        .as("the point selects were in flight too, but completed in between")
+        .containsExactly(crashClass);
+    List<Execution> marked =
+        executions(run).stream().filter(e -> crashClass.equals(e.classId())).toList();
+    assertThat(marked).hasSize(6);
+    assertThat(marked.subList(0, 2))
+        .allSatisfy(e -> assertThat(e.neu().outcome()).isInstanceOf(Outcome.Lost.class));
+    assertThat(marked.subList(2, 6))
+        .allSatisfy(e -> assertThat(e.skipped()).isEqualTo(Crashers.REASON));
+    assertThat(k.out())
+        .contains("crasher: class " + crashClass + " is not replayed after this")
+        .contains("not replayed after the second");
+  }
+
+  /** Whether a server runs a statement containing {@code marker} right now. */
+  private static boolean runs(ProcessHandle server, String marker) {
+    String cmd = server.info().commandLine().orElse("");
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("--port=(\\d+)").matcher(cmd);
+    if (!m.find()) {
+      return false;
+    }
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("user", "root");
+    p.setProperty("sslMode", "DISABLED");
+    p.setProperty("connectTimeout", "1000");
+    try (java.sql.Connection c =
+            java.sql.DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + m.group(1) + "/", p);
+        java.sql.Statement s = c.createStatement();
+        java.sql.ResultSet rs =
+            s.executeQuery(
+                "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE '%"
+                    + marker
+                    + "%' AND INFO NOT LIKE '%PROCESSLIST%'")) {
+      return rs.next() && rs.getInt(1) > 0;
+    } catch (java.sql.SQLException e) {
+      return false; // starting, restarting or gone
+    }
   }
 }

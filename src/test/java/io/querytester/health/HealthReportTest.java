@@ -139,7 +139,8 @@ class HealthReportTest {
             List.of(s),
             2,
             List.of(),
-            "restarting it (--restart-on-crash)");
+            "restarting it (--restart-on-crash)",
+            List.of());
     RestartEvent restart =
         new RestartEvent("NEW", 1, T.plusSeconds(3), true, 1.2, "restarted on port 1 in 1.2 s");
     HealthSegment first =
@@ -208,7 +209,18 @@ class HealthReportTest {
       for (int n = 1; n <= 2; n++) {
         log.write(
             new CrashEvent(
-                "NEW", n, "uptime went back", T, T, null, 9L, List.of(s), 0, List.of(s), "x"),
+                "NEW",
+                n,
+                "uptime went back",
+                T,
+                T,
+                null,
+                9L,
+                List.of(s),
+                0,
+                List.of(s),
+                "x",
+                n == 2 ? List.of("C") : List.of()),
             problems::add);
       }
       log.write(new LogSighting("NEW", log(LogClass.Phase.RUN, "boom", 1)), problems::add);

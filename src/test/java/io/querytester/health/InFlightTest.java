@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class InFlightTest {
@@ -74,19 +74,36 @@ class InFlightTest {
   }
 
   @Test
-  void aClassInFlightAtTwoCrashesIsACrasher() {
+  void aClassInFlightAtTwoCrashesWithoutCompletingInBetweenIsACrasher() {
     Crashers c = new Crashers();
-    StatementRef a = new StatementRef(1, "A", "SELECT a", null, null, true);
-    StatementRef b = new StatementRef(2, "B", "SELECT b", null, null, true);
-    c.count(crash(List.of(a, b, a)));
+    assertThat(c.count("NEW", Set.of("A", "B"), Set.of())).isEmpty();
+    assertThat(c.counted("NEW")).containsExactlyInAnyOrder("A", "B");
     assertThat(c.skipReason("A")).isNull();
-    c.count(crash(List.of(a)));
+    // B ran to an end on NEW between the crashes: innocent so far; A never did.
+    assertThat(c.count("NEW", Set.of("A", "B"), Set.of("B"))).containsExactly("A");
     assertThat(c.skipReason("A")).isEqualTo(Crashers.REASON);
     assertThat(c.skipReason("B")).isNull();
     assertThat(c.skipReason(null)).isNull();
+    // Crashes of another side count apart.
+    assertThat(c.count("OLD", Set.of("B"), Set.of())).isEmpty();
+    assertThat(c.count("NEW", Set.of("B"), Set.of())).containsExactly("B");
   }
 
-  private static CrashEvent crash(List<StatementRef> inFlight) {
-    return new CrashEvent("NEW", 1, "test", null, Instant.EPOCH, null, 5L, inFlight, 0, null, "x");
+  @Test
+  void completionsOfWatchedClassesAreNoted() {
+    InFlight f = new InFlight(1, 5);
+    f.start(0, 1, "A", "SELECT a");
+    f.end(0, false);
+    assertThat(f.takeCompleted()).isEmpty();
+    f.watch(Set.of("A"));
+    f.start(0, 2, "B", "SELECT b");
+    f.end(0, false);
+    f.start(0, 3, "A", "SELECT a");
+    f.end(0, true);
+    assertThat(f.takeCompleted()).as("a lost statement did not complete").isEmpty();
+    f.start(0, 4, "A", "SELECT a");
+    f.end(0, false);
+    assertThat(f.takeCompleted()).containsExactly("A");
+    assertThat(f.takeCompleted()).isEmpty();
   }
 }
