@@ -2,6 +2,7 @@ package io.querytester.compare;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
+import io.querytester.health.HealthLog;
 import io.querytester.replay.Execution;
 import io.querytester.replay.ExecutionLog;
 import io.querytester.replay.RunInfo;
@@ -63,6 +64,7 @@ public final class RunJoiner {
           log.write(pair(o, n));
         }
       }
+      HealthLog.join(oldRun, newRun, out, warnings);
       unmatched += olds.size();
       if (unmatched > 0) {
         warnings.accept(unmatched + " events ran in only one of the two runs and are left out");

@@ -61,6 +61,63 @@ public final class HealthLog implements AutoCloseable {
     }
   }
 
+  /**
+   * Save now, compare later: the health of two single-target runs becomes the health of the joined
+   * run, the first run's target as OLD and the second's as NEW.
+   */
+  public static void join(Path oldRun, Path newRun, Path out, Consumer<String> warnings) {
+    List<HealthRecord> olds = read(oldRun, warnings);
+    List<HealthRecord> news = read(newRun, warnings);
+    if (olds.isEmpty() && news.isEmpty()) {
+      return;
+    }
+    try (HealthLog log = new HealthLog(out)) {
+      olds.forEach(r -> log.write(relabel(r, "OLD"), warnings));
+      news.forEach(r -> log.write(relabel(r, "NEW"), warnings));
+    }
+  }
+
+  static HealthRecord relabel(HealthRecord r, String side) {
+    return switch (r) {
+      case CrashEvent c ->
+          new CrashEvent(
+              side,
+              c.number(),
+              c.cause(),
+              c.lastSeenUp(),
+              c.detected(),
+              c.firstLost(),
+              c.uptimeBefore(),
+              c.inFlight(),
+              c.lostAfter(),
+              c.recent(),
+              c.action(),
+              c.crashers());
+      case RestartEvent e ->
+          new RestartEvent(side, e.crash(), e.at(), e.restarted(), e.seconds(), e.message());
+      case LogSighting l -> new LogSighting(side, l.logClass());
+      case HealthSegment g ->
+          new HealthSegment(
+              side,
+              g.spec(),
+              g.version(),
+              g.started(),
+              g.ended(),
+              g.uptimeStart(),
+              g.uptimeEnd(),
+              g.statements(),
+              g.crashes(),
+              g.restarts(),
+              g.downReason(),
+              g.before(),
+              g.after(),
+              g.risen(),
+              g.errorLogSource(),
+              g.errorLog(),
+              g.notes());
+    };
+  }
+
   /** Every readable record of a run folder, in order; none when the run had no health watch. */
   public static List<HealthRecord> read(Path runDir, Consumer<String> warnings) {
     Path file = runDir.resolve(FILE);

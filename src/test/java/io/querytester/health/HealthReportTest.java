@@ -253,4 +253,26 @@ class HealthReportTest {
     assertThat(HealthReport.read(run, w -> {})).isEqualTo(HealthReport.NONE);
     assertThat(HealthReport.NONE.watched()).isFalse();
   }
+
+  @Test
+  void twoSingleTargetRunsJoinIntoOldAndNew(@TempDir Path tmp) throws Exception {
+    Path a = tmp.resolve("a");
+    Path b = tmp.resolve("b");
+    try (HealthLog log = new HealthLog(a)) {
+      log.write(
+          segment("JDBC:MYSQL:-DB-OLD", 100, Map.of("Aborted_clients", 1L), List.of()), w -> {});
+    }
+    try (HealthLog log = new HealthLog(b)) {
+      log.write(
+          segment("JDBC:MYSQL:-DB-NEW", 100, Map.of("Aborted_clients", 9L), List.of()), w -> {});
+    }
+    Path joined = tmp.resolve("joined");
+    HealthLog.join(a, b, joined, w -> {});
+    HealthReport r = HealthReport.read(joined, w -> {});
+    assertThat(r.targets()).extracting(TargetHealth::side).containsExactly("OLD", "NEW");
+    assertThat(r.counters().getFirst().old()).isEqualTo(1L);
+    assertThat(r.counters().getFirst().neu()).isEqualTo(9L);
+    HealthLog.join(tmp.resolve("none"), tmp.resolve("none2"), tmp.resolve("j2"), w -> {});
+    assertThat(tmp.resolve("j2").resolve(HealthLog.FILE)).doesNotExist();
+  }
 }
