@@ -1,0 +1,86 @@
+package io.querytester.target;
+
+import java.time.Duration;
+import java.util.Properties;
+
+/**
+ * How to connect to a target. The same collation on both sides matters: Connector/J would otherwise
+ * negotiate utf8mb4_0900_ai_ci with one server and utf8mb4_general_ci with another, and {@code 'a'
+ * = 'a '} would differ for no reason of the upgrade.
+ *
+ * @param user the account
+ * @param password masked everywhere but in the driver
+ * @param collation {@code connectionCollation} for Connector/J
+ * @param sslMode {@code sslMode} for Connector/J: DISABLED, PREFERRED, REQUIRED, VERIFY_CA
+ * @param connectTimeout how long to wait for a TCP connection and handshake
+ * @param socketTimeout how long a read may block before the connection is given up
+ */
+public record ConnectionSettings(
+    String user,
+    Secret password,
+    String collation,
+    String sslMode,
+    Duration connectTimeout,
+    Duration socketTimeout) {
+
+  public static final String PROGRAM_NAME = "querytester";
+  public static final String DEFAULT_COLLATION = "utf8mb4_general_ci";
+
+  public static ConnectionSettings defaults(String user, Secret password) {
+    return new ConnectionSettings(
+        user,
+        password,
+        DEFAULT_COLLATION,
+        "PREFERRED",
+        Duration.ofSeconds(10),
+        Duration.ofMinutes(10));
+  }
+
+  public ConnectionSettings withSslMode(String mode) {
+    return new ConnectionSettings(user, password, collation, mode, connectTimeout, socketTimeout);
+  }
+
+  public ConnectionSettings withUser(String newUser, Secret newPassword) {
+    return new ConnectionSettings(
+        newUser, newPassword, collation, sslMode, connectTimeout, socketTimeout);
+  }
+
+  /** Driver properties; URL parameters the user wrote still win over these. */
+  public Properties driverProperties() {
+    Properties p = new Properties();
+    if (user != null) {
+      p.setProperty("user", user);
+    }
+    if (password != null && !password.isEmpty()) {
+      p.setProperty("password", password.reveal());
+    }
+    // Operators see the tool in the processlist; capture skips its own sessions by this name.
+    p.setProperty("connectionAttributes", "program_name:" + PROGRAM_NAME);
+    p.setProperty("connectionCollation", collation);
+    p.setProperty("characterEncoding", "UTF-8");
+    p.setProperty("sslMode", sslMode);
+    p.setProperty("allowPublicKeyRetrieval", "true");
+    p.setProperty("connectTimeout", Long.toString(connectTimeout.toMillis()));
+    p.setProperty("socketTimeout", Long.toString(socketTimeout.toMillis()));
+    // Replay compares what the server sent: no client-side rewriting or caching.
+    p.setProperty("useServerPrepStmts", "false");
+    p.setProperty("cacheServerConfiguration", "false");
+    p.setProperty("useLocalSessionState", "false");
+    p.setProperty("zeroDateTimeBehavior", "EXCEPTION");
+    p.setProperty("tinyInt1isBit", "false");
+    return p;
+  }
+
+  @Override
+  public String toString() {
+    return "ConnectionSettings[user="
+        + user
+        + ", password="
+        + password
+        + ", collation="
+        + collation
+        + ", sslMode="
+        + sslMode
+        + "]";
+  }
+}

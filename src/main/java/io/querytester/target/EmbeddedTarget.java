@@ -1,0 +1,101 @@
+package io.querytester.target;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Optional;
+
+/** A target backed by an {@link EmbeddedServer} that lives as long as the target. */
+public final class EmbeddedTarget implements Target {
+  private final String label;
+  private final EmbeddedSpec spec;
+  private final EmbeddedServer server;
+  private final JdbcConnector connector;
+  private final ServerInfo info;
+
+  EmbeddedTarget(
+      String label, EmbeddedSpec spec, EmbeddedServer server, ConnectionSettings settings)
+      throws SQLException {
+    this.label = label;
+    this.spec = spec;
+    this.server = server;
+    // The embedded server has no TLS set up and only listens on loopback.
+    this.connector = new JdbcConnector(server.jdbcUrl(), settings.withSslMode("DISABLED"));
+    this.info = connector.probe();
+  }
+
+  static EmbeddedTarget start(
+      TargetSettings settings, java.util.function.Consumer<String> progress) {
+    EmbeddedSpec spec = (EmbeddedSpec) settings.spec();
+    Path base = ServerBinaries.standard(progress).ensure(spec.version());
+    Path work;
+    try {
+      work =
+          Files.createTempDirectory(
+              "querytester-" + settings.label().toLowerCase(java.util.Locale.ROOT) + "-");
+    } catch (java.io.IOException e) {
+      throw new io.querytester.CannotRunException(
+          "cannot create a temporary folder: " + e.getMessage(), e);
+    }
+    progress.accept("starting " + settings.label() + " " + spec.display() + " ...");
+    EmbeddedServer server =
+        EmbeddedServer.start(
+            new EmbeddedServer.Config(
+                spec.version(),
+                base,
+                work,
+                "utf8mb4",
+                settings.connection().collation(),
+                settings.serverOptions(),
+                FreePorts::next),
+            progress);
+    try {
+      return new EmbeddedTarget(
+          settings.label(), spec, server, settings.connection().withUser("root", Secret.NONE));
+    } catch (SQLException e) {
+      server.close();
+      throw new io.querytester.CannotRunException(
+          settings.label()
+              + " "
+              + spec.display()
+              + " started but refused a connection: "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  public EmbeddedServer server() {
+    return server;
+  }
+
+  @Override
+  public String label() {
+    return label;
+  }
+
+  @Override
+  public TargetSpec spec() {
+    return spec;
+  }
+
+  @Override
+  public ServerInfo info() {
+    return info;
+  }
+
+  @Override
+  public Connection connect() throws SQLException {
+    return connector.connect();
+  }
+
+  @Override
+  public Optional<Path> errorLog() {
+    return Optional.of(server.errorLog());
+  }
+
+  @Override
+  public void close() {
+    server.close();
+  }
+}

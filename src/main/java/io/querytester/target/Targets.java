@@ -1,0 +1,63 @@
+package io.querytester.target;
+
+import io.querytester.CannotRunException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+/** Opens targets from their settings; the one place that knows every kind of spec. */
+public final class Targets {
+  private Targets() {}
+
+  public static Target open(TargetSettings settings, Consumer<String> progress) {
+    return switch (settings.spec()) {
+      case EmbeddedSpec e -> EmbeddedTarget.start(settings, progress);
+      case JdbcSpec j -> HostTarget.connect(settings, null);
+      case DockerSpec d ->
+          throw new CannotRunException(
+              settings.label()
+                  + " "
+                  + d.display()
+                  + ": docker targets are not available in this build yet; use embedded:mariadb-<version> or jdbc:mysql://host:port/");
+    };
+  }
+
+  /**
+   * Opens several targets at once (two embedded servers start in the time of one). If any fails,
+   * the ones already open are closed before the error is thrown.
+   */
+  public static List<Target> openAll(List<TargetSettings> all, Consumer<String> progress) {
+    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      List<Future<Target>> futures = new ArrayList<>();
+      for (TargetSettings s : all) {
+        futures.add(pool.submit(() -> open(s, progress)));
+      }
+      List<Target> opened = new ArrayList<>();
+      RuntimeException failure = null;
+      for (Future<Target> f : futures) {
+        try {
+          opened.add(f.get());
+        } catch (ExecutionException e) {
+          if (failure == null) {
+            failure =
+                e.getCause() instanceof RuntimeException r
+                    ? r
+                    : new CannotRunException(e.getCause().getMessage(), e.getCause());
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          failure = new CannotRunException("interrupted while starting targets", e);
+        }
+      }
+      if (failure != null) {
+        opened.forEach(Target::close);
+        throw failure;
+      }
+      return opened;
+    }
+  }
+}
