@@ -1,0 +1,37 @@
+package io.querytester.capture;
+
+import java.io.InputStream;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.function.Supplier;
+
+/** Creates capture sources; the only way in, so every source goes through {@link Capture}. */
+public final class CaptureSources {
+  private CaptureSources() {}
+
+  /**
+   * Slow query logs (plain or gzip, {@code -} for stdin).
+   *
+   * @param serverZone the zone of old-style log times (only used when a log has no SET timestamp)
+   */
+  public static CaptureSource slowLog(
+      List<String> files, Supplier<InputStream> stdin, ZoneId serverZone) {
+    return new LogFileSource(
+        "slowlog",
+        files,
+        () -> new SlowLogParser(serverZone, LogFileSource.MAX_STATEMENT),
+        stdin,
+        LogFileSource.MAX_STATEMENT);
+  }
+
+  /** General query logs (plain or gzip, {@code -} for stdin). */
+  public static CaptureSource generalLog(
+      List<String> files, Supplier<InputStream> stdin, ZoneId serverZone) {
+    return new LogFileSource(
+        "genlog",
+        files,
+        () -> new GeneralLogParser(serverZone, LogFileSource.MAX_STATEMENT),
+        stdin,
+        LogFileSource.MAX_STATEMENT);
+  }
+}
