@@ -30,7 +30,7 @@ public abstract class CaptureSource {
   }
 
   /** Whether this source reads files, whose unusability means exit code 2. */
-  boolean readsFiles() {
+  public boolean readsFiles() {
     return false;
   }
 

@@ -7,6 +7,9 @@ import java.util.function.Supplier;
 
 /** Creates capture sources; the only way in, so every source goes through {@link Capture}. */
 public final class CaptureSources {
+  /** The summary counter with the bytes a file source read. */
+  public static final String INPUT_BYTES = LogFileSource.INPUT_BYTES;
+
   private CaptureSources() {}
 
   /**

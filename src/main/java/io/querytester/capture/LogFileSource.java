@@ -24,6 +24,9 @@ final class LogFileSource extends CaptureSource {
    */
   static final int MAX_STATEMENT = 64 << 20;
 
+  /** The counter of bytes read (decompressed), for the MB/s of the summary. */
+  public static final String INPUT_BYTES = "input bytes";
+
   private static final Pattern VERSION = Pattern.compile(", Version: (\\S+)");
 
   private final String kind;
@@ -86,6 +89,7 @@ final class LogFileSource extends CaptureSource {
         LineReader lines = new LineReader(in, maxStatement + 1024);
         String name = f.equals("-") ? "<stdin>" : f;
         parsers.get().parse(lines, name, sink);
+        sink.count(INPUT_BYTES, lines.position());
         if (lines.position() == 0) {
           sink.skip("empty files", name + ": the file is empty");
         }
@@ -96,7 +100,7 @@ final class LogFileSource extends CaptureSource {
   }
 
   @Override
-  boolean readsFiles() {
+  public boolean readsFiles() {
     return true;
   }
 

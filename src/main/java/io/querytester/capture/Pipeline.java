@@ -14,25 +14,39 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The sink a source writes into. Events travel in batches to a second thread that profiles
- * (fingerprint, class, kind), filters and writes them, so that parsing and writing use both cores.
- * Counters are read by the progress line while the capture runs.
+ * The sink a source writes into. Events travel in batches: worker threads profile each batch
+ * (fingerprint, class, kind) while the source reads on, and one writer thread takes the batches in
+ * their original order, filters and writes them. Parsing, fingerprinting and writing so use every
+ * core, and the file keeps the source's order. Counters are read by the progress line.
  */
 final class Pipeline implements EventSink {
   private static final int BATCH = 1024;
   private static final long FLUSH_NANOS = 100_000_000L;
   private static final int WARNINGS_SHOWN = 100;
-  private static final List<QueryEvent> END = new ArrayList<>();
+  private static final CompletableFuture<List<Profiled>> END =
+      CompletableFuture.completedFuture(List.of());
+  private static final ExecutorService PROFILERS =
+      Executors.newFixedThreadPool(
+          Math.max(1, Runtime.getRuntime().availableProcessors()),
+          Thread.ofPlatform().name("capture-profiler-", 0).daemon().factory());
+
+  /** An event and what its text says. */
+  private record Profiled(QueryEvent event, SqlProfile profile) {}
 
   private final WorkloadWriter writer;
   private final CaptureFilter filter;
   private final long maxEvents;
   private final PrintWriter err;
-  private final BlockingQueue<List<QueryEvent>> queue = new ArrayBlockingQueue<>(16);
+  private final BlockingQueue<CompletableFuture<List<Profiled>>> queue =
+      new ArrayBlockingQueue<>(16);
   private final Thread consumer;
 
   private volatile String stopReason;
@@ -166,12 +180,21 @@ final class Pipeline implements EventSink {
 
   private void handOver() {
     if (!batch.isEmpty()) {
-      putQuietly(batch);
+      List<QueryEvent> b = batch;
+      putQuietly(CompletableFuture.supplyAsync(() -> profile(b), PROFILERS));
       batch = new ArrayList<>(BATCH);
     }
   }
 
-  private void putQuietly(List<QueryEvent> b) {
+  private static List<Profiled> profile(List<QueryEvent> events) {
+    List<Profiled> out = new ArrayList<>(events.size());
+    for (QueryEvent e : events) {
+      out.add(new Profiled(e, SqlProfile.of(e.sql())));
+    }
+    return out;
+  }
+
+  private void putQuietly(CompletableFuture<List<Profiled>> b) {
     try {
       while (!queue.offer(b, 100, TimeUnit.MILLISECONDS)) {
         if (!consumer.isAlive()) {
@@ -186,12 +209,12 @@ final class Pipeline implements EventSink {
   private void consume() {
     try {
       while (true) {
-        List<QueryEvent> b = queue.take();
+        CompletableFuture<List<Profiled>> b = queue.take();
         if (b == END) {
           return;
         }
-        for (QueryEvent e : b) {
-          if (!process(e)) {
+        for (Profiled p : b.join()) {
+          if (!process(p.event(), p.profile())) {
             break;
           }
         }
@@ -199,7 +222,8 @@ final class Pipeline implements EventSink {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (IOException | RuntimeException e) {
-      writeFailure = e;
+      writeFailure =
+          e instanceof CompletionException c && c.getCause() instanceof Exception x ? x : e;
       stop("a write to " + writer.path() + " failed: " + e.getMessage());
       // Keep taking batches so the source never blocks on a full queue.
       try {
@@ -213,12 +237,11 @@ final class Pipeline implements EventSink {
   }
 
   /** Profiles, filters and writes one event; false once the event limit is reached. */
-  private boolean process(QueryEvent e) throws IOException {
+  private boolean process(QueryEvent e, SqlProfile p) throws IOException {
     if (maxEvents > 0 && written.get() >= maxEvents) {
       stop("--max-events");
       return false;
     }
-    SqlProfile p = SqlProfile.of(e.sql());
     String reason = filter.reject(e, p);
     if (reason == null && filter.sampleOneIn() > 1 && passed++ % filter.sampleOneIn() != 0) {
       reason = "sample";

@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
           + " difference: results, column types, warnings, errors, latency, crashes.",
       ""
     },
-    subcommands = {DemoCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {DemoCommand.class, CaptureCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:no regressions",
