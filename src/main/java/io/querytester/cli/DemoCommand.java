@@ -1,58 +1,99 @@
 package io.querytester.cli;
 
-import io.querytester.target.ConnectionSettings;
-import io.querytester.target.MariaDbVersions;
-import io.querytester.target.Secret;
-import io.querytester.target.Target;
-import io.querytester.target.TargetSettings;
-import io.querytester.target.TargetSpec;
-import io.querytester.target.Targets;
+import io.querytester.BadInputException;
+import io.querytester.replay.ReplaySettings;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** Runs the whole job on the embedded default pair with the sample schema and workload. */
+/** The whole job on the embedded default pair, with the sample shop schema and workload. */
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
-    description = "Start OLD and NEW, load samples/, replay, report.")
+    description = {
+      "Start MariaDB 10.2.11 (OLD) and 11.4.5 (NEW) from Maven Central's binaries, load samples/"
+          + " into both, replay the sample workload on both and report the differences.",
+      "--old/--new choose other servers."
+    })
 final class DemoCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(names = "--old", defaultValue = MariaDbVersions.DEFAULT_OLD)
-  String old;
+  @Option(
+      names = "--samples",
+      paramLabel = "DIR",
+      description = "The samples folder (default: ./samples, or the one next to the application).")
+  Path samples;
 
-  @Option(names = "--new", defaultValue = MariaDbVersions.DEFAULT_NEW)
-  String neu;
+  @Option(
+      names = {"-o", "--out"},
+      paramLabel = "RUN_DIR",
+      description = "Run folder (default: querytester-runs/demo-<time>).")
+  Path out;
 
-  @Option(names = "--debug", description = "Show stack traces.")
+  @Option(names = "--debug", description = "Show stack traces on errors.")
   boolean debug;
+
+  @Mixin PairOptions pair;
+  @Mixin ReplayOptions replay;
+  @Mixin ReportOptions report;
 
   @Override
   public Integer call() {
-    var out = spec.commandLine().getOut();
-    List<Target> targets =
-        Targets.openAll(
-            List.of(
-                new TargetSettings(
-                    "OLD",
-                    TargetSpec.parse(old),
-                    List.of(),
-                    ConnectionSettings.defaults("root", Secret.NONE)),
-                new TargetSettings(
-                    "NEW",
-                    TargetSpec.parse(neu),
-                    List.of(),
-                    ConnectionSettings.defaults("root", Secret.NONE))),
-            m -> spec.commandLine().getErr().println(m));
-    try {
-      targets.forEach(t -> out.println(t.describe()));
-    } finally {
-      targets.forEach(Target::close);
+    PrintWriter err = spec.commandLine().getErr();
+    List<io.querytester.target.TargetSettings> sides = pair.settings();
+    Path dir = samplesDir();
+    Path runDir = out != null ? out : RunDirs.fresh("demo");
+    ReplaySettings settings = replay.settings(dir.resolve("workload.jsonl"), runDir);
+    long start = System.nanoTime();
+    ReplayJob.run(
+        sides,
+        List.of(dir.resolve("schema.sql"), dir.resolve("data.sql")),
+        settings,
+        false,
+        err::println);
+    err.printf(
+        "demo: servers started, data loaded, workload replayed in %.1f s%n",
+        (System.nanoTime() - start) / 1e9);
+    err.flush();
+    return RunReporter.report(runDir, report, spec.commandLine().getOut(), err);
+  }
+
+  private Path samplesDir() {
+    if (samples != null) {
+      return check(samples);
     }
-    return 0;
+    Path here = Path.of("samples");
+    if (Files.isDirectory(here)) {
+      return check(here);
+    }
+    try {
+      Path jar =
+          Path.of(DemoCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      Path besideApp = jar.getParent().getParent().resolve("samples");
+      if (Files.isDirectory(besideApp)) {
+        return check(besideApp);
+      }
+    } catch (java.net.URISyntaxException | RuntimeException e) {
+      // fall through to the message below
+    }
+    throw new BadInputException(
+        "no samples/ folder here or next to the application; pass --samples DIR");
+  }
+
+  private static Path check(Path dir) {
+    for (String f : List.of("schema.sql", "data.sql", "workload.jsonl")) {
+      if (!Files.isRegularFile(dir.resolve(f))) {
+        throw new BadInputException(
+            dir + " has no " + f + "; pass the querytester samples/ folder with --samples");
+      }
+    }
+    return dir;
   }
 }

@@ -1,37 +1,32 @@
 package io.querytester.cli;
 
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine;
 
-/**
- * Reads durations as people write them: {@code 100ms}, {@code 30s}, {@code 5m}, {@code 1h}, or ISO.
- */
+/** Reads durations as people write them: 500ms, 30s, 10m, 2h, or ISO-8601 (PT30S). */
 final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
-  private static final Pattern SHORT = Pattern.compile("(\\d+)\\s*(ms|s|m|h)?");
-
   @Override
   public Duration convert(String value) {
     String v = value.strip().toLowerCase(Locale.ROOT);
-    Matcher m = SHORT.matcher(v);
-    if (m.matches()) {
-      long n = Long.parseLong(m.group(1));
-      String unit = m.group(2) == null ? "s" : m.group(2);
-      return switch (unit) {
-        case "ms" -> Duration.ofMillis(n);
-        case "m" -> Duration.ofMinutes(n);
-        case "h" -> Duration.ofHours(n);
-        default -> Duration.ofSeconds(n);
-      };
-    }
     try {
-      return Duration.parse(value.strip().toUpperCase(Locale.ROOT));
-    } catch (DateTimeParseException e) {
+      if (v.startsWith("pt") || v.startsWith("p")) {
+        return Duration.parse(value.strip().toUpperCase(Locale.ROOT));
+      }
+      if (v.endsWith("ms")) {
+        return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
+      }
+      long n = Long.parseLong(v.substring(0, v.length() - 1));
+      return switch (v.charAt(v.length() - 1)) {
+        case 's' -> Duration.ofSeconds(n);
+        case 'm' -> Duration.ofMinutes(n);
+        case 'h' -> Duration.ofHours(n);
+        case 'd' -> Duration.ofDays(n);
+        default -> Duration.ofSeconds(Long.parseLong(v));
+      };
+    } catch (RuntimeException e) {
       throw new CommandLine.TypeConversionException(
-          "'" + value + "' is not a duration; write e.g. 100ms, 30s, 5m or 1h");
+          "'" + value + "' is not a duration; write e.g. 500ms, 30s, 10m or 2h");
     }
   }
 }

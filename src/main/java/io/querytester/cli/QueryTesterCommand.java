@@ -13,7 +13,14 @@ import picocli.CommandLine.Command;
           + " difference: results, column types, warnings, errors, latency, crashes.",
       ""
     },
-    subcommands = {DemoCommand.class, CaptureCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {
+      DemoCommand.class,
+      CaptureCommand.class,
+      ReplayCommand.class,
+      CompareCommand.class,
+      ReportCommand.class,
+      CommandLine.HelpCommand.class
+    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:no regressions",

@@ -1,0 +1,125 @@
+package io.querytester.cli;
+
+import io.querytester.BadInputException;
+import io.querytester.replay.DryRun;
+import io.querytester.replay.ReplaySettings;
+import io.querytester.replay.RunInfo;
+import io.querytester.target.ConnectionSettings;
+import io.querytester.target.TargetSettings;
+import io.querytester.target.TargetSpec;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Replays a workload on OLD and NEW (or on one target, to compare later) and reports. */
+@Command(
+    name = "replay",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Replay a workload on OLD and NEW at the same time and report every difference.",
+      "With --target instead of --old/--new, replay on one server only and compare later with"
+          + " 'querytester compare RUN_A RUN_B'.",
+      "Reads only unless --allow-writes. Resumable: --resume RUN_DIR continues a stopped run"
+          + " (give the same targets and --load again)."
+    })
+final class ReplayCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = {"-w", "--workload"},
+      paramLabel = "FILE",
+      description = "The workload file (from capture).")
+  Path workload;
+
+  @Option(
+      names = {"-o", "--out"},
+      paramLabel = "RUN_DIR",
+      description = "Run folder to create (default: querytester-runs/run-<time>).")
+  Path out;
+
+  @Option(
+      names = "--resume",
+      paramLabel = "RUN_DIR",
+      description = "Continue the run in RUN_DIR where it stopped.")
+  Path resume;
+
+  @Option(
+      names = "--target",
+      paramLabel = "SPEC",
+      description = "Replay on this one server only (save now, compare later).")
+  String single;
+
+  @Option(
+      names = "--load",
+      paramLabel = "FILE",
+      description = "SQL file (dump, gzip allowed) to load into each target first (repeatable).")
+  List<Path> loads = new ArrayList<>();
+
+  @Option(names = "--debug", description = "Show stack traces on errors.")
+  boolean debug;
+
+  @Mixin PairOptions pair;
+  @Mixin ReplayOptions replay;
+  @Mixin ReportOptions report;
+
+  @Override
+  public Integer call() {
+    PrintWriter err = spec.commandLine().getErr();
+    Path runDir = resume != null ? resume : out != null ? out : RunDirs.fresh("run");
+    Path workloadFile =
+        workload != null
+            ? workload
+            : resume != null ? Path.of(RunInfo.read(resume).workload()) : null;
+    if (workloadFile == null) {
+      throw new BadInputException(
+          "--workload FILE is required (capture one with 'querytester capture')");
+    }
+    ReplaySettings settings = replay.settings(workloadFile, runDir);
+    if (replay.dryRun) {
+      return dryRun(settings);
+    }
+    List<TargetSettings> sides = single == null ? pair.settings() : List.of(single(single));
+    ReplayJob.run(sides, loads, settings, resume != null, err::println);
+    if (single != null) {
+      spec.commandLine()
+          .getOut()
+          .println(
+              "observations saved in "
+                  + runDir.toAbsolutePath()
+                  + "; compare with: querytester compare "
+                  + runDir
+                  + " OTHER_RUN_DIR");
+      return ExitCode.OK.code();
+    }
+    return RunReporter.report(runDir, report, spec.commandLine().getOut(), err);
+  }
+
+  private TargetSettings single(String text) {
+    TargetSettings old = pair.settings().getFirst();
+    ConnectionSettings c = old.connection();
+    TargetSpec s = TargetSpec.parse(text);
+    return new TargetSettings(label(s), s, pair.oldOptions, c);
+  }
+
+  private static String label(TargetSpec s) {
+    return s.display().replaceAll("[^A-Za-z0-9.:-]+", "-").toUpperCase(Locale.ROOT);
+  }
+
+  private int dryRun(ReplaySettings settings) {
+    PrintWriter out = spec.commandLine().getOut();
+    DryRun.Result r =
+        DryRun.of(settings, w -> spec.commandLine().getErr().println("warning: " + w));
+    out.printf(Locale.ROOT, "dry run: %,d events in %,d classes%n", r.events(), r.classes());
+    r.decisions().forEach((k, v) -> out.printf(Locale.ROOT, "  %-40s %,d%n", k, v));
+    out.flush();
+    return ExitCode.OK.code();
+  }
+}

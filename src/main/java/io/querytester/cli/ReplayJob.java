@@ -1,0 +1,66 @@
+package io.querytester.cli;
+
+import io.querytester.CannotRunException;
+import io.querytester.replay.ReplayCounters;
+import io.querytester.replay.ReplaySettings;
+import io.querytester.replay.Replayer;
+import io.querytester.target.DataLoader;
+import io.querytester.target.Target;
+import io.querytester.target.TargetSettings;
+import io.querytester.target.Targets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+/** Opens the targets, loads the same data into each, replays, and closes what it started. */
+final class ReplayJob {
+  private ReplayJob() {}
+
+  static ReplayCounters run(
+      List<TargetSettings> sides,
+      List<Path> loads,
+      ReplaySettings settings,
+      boolean resume,
+      Consumer<String> progress) {
+    List<Target> targets = Targets.openAll(sides, progress);
+    try {
+      for (Target t : targets) {
+        progress.accept(t.describe());
+      }
+      load(targets, loads, progress);
+      return new Replayer(settings, progress).run(targets, resume);
+    } finally {
+      targets.forEach(Target::close);
+    }
+  }
+
+  /** Loads every file into every target, the targets in parallel. */
+  static void load(List<Target> targets, List<Path> files, Consumer<String> progress) {
+    if (files.isEmpty()) {
+      return;
+    }
+    DataLoader loader = new DataLoader(progress);
+    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      List<Future<?>> jobs = new ArrayList<>();
+      for (Target t : targets) {
+        jobs.add(pool.submit(() -> files.forEach(f -> loader.load(t, f))));
+      }
+      for (Future<?> f : jobs) {
+        f.get();
+      }
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new CannotRunException("loading data failed: " + e.getCause(), e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CannotRunException("interrupted while loading data", e);
+    }
+  }
+}

@@ -1,0 +1,110 @@
+package io.querytester.cli;
+
+import io.querytester.replay.ReplaySettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** How to replay: shared by replay and demo. */
+final class ReplayOptions {
+  @Option(
+      names = "--concurrency",
+      defaultValue = "8",
+      paramLabel = "N",
+      description = "Sessions replayed at once (default: ${DEFAULT-VALUE}).")
+  int concurrency;
+
+  @Option(
+      names = "--speed",
+      defaultValue = "0",
+      paramLabel = "X",
+      description = "0: as fast as possible (default); X: the captured timing, X times faster.")
+  double speed;
+
+  @Option(
+      names = "--run-time",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description = "Stop after this long (e.g. 10m, 1h); --resume goes on later.")
+  Duration runTime;
+
+  @Option(
+      names = "--limit",
+      defaultValue = "0",
+      paramLabel = "N",
+      description = "Replay at most N events.")
+  long limit;
+
+  @Option(names = "--dry-run", description = "Classify and count the events; touch no server.")
+  boolean dryRun;
+
+  @Option(
+      names = "--allow-writes",
+      description =
+          "Also replay writes, DDL and transactions, on both targets. Never point this at production.")
+  boolean allowWrites;
+
+  @Option(
+      names = "--statement-timeout",
+      defaultValue = "30s",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description =
+          "Per statement; killed on the server with KILL QUERY (default: ${DEFAULT-VALUE}).")
+  Duration statementTimeout;
+
+  @Option(
+      names = "--max-rows",
+      defaultValue = "50000000",
+      paramLabel = "N",
+      description = "Stop reading a result after N rows (default: ${DEFAULT-VALUE}).")
+  long maxRows;
+
+  @Option(
+      names = "--float-digits",
+      defaultValue = "12",
+      paramLabel = "N",
+      description =
+          "Significant digits compared in FLOAT/DOUBLE columns; 0 compares exactly (default: ${DEFAULT-VALUE}).")
+  int floatDigits;
+
+  @Option(
+      names = "--repeat",
+      defaultValue = "0",
+      paramLabel = "K",
+      description = "Run each read K more times, interleaved OLD/NEW, for latency statistics.")
+  int repeat;
+
+  @Option(
+      names = "--max-samples",
+      defaultValue = "10",
+      paramLabel = "N",
+      description = "Differing rows kept per difference (default: ${DEFAULT-VALUE}).")
+  int maxSamples;
+
+  @Option(
+      names = "--seed",
+      defaultValue = "1",
+      paramLabel = "N",
+      hidden = true,
+      description = "Seed for the random choice of which side starts first.")
+  long seed;
+
+  ReplaySettings settings(Path workload, Path runDir) {
+    return new ReplaySettings(
+        workload,
+        runDir,
+        concurrency,
+        speed,
+        runTime,
+        limit,
+        dryRun,
+        allowWrites,
+        statementTimeout,
+        maxRows,
+        floatDigits,
+        repeat,
+        maxSamples,
+        seed);
+  }
+}

@@ -1,0 +1,35 @@
+package io.querytester.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** Writes the reports of a run folder again (e.g. with other options) and sets the exit code. */
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    description = "Report a run folder: console summary, report.json; exit 1 on regressions.")
+final class ReportCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(
+      paramLabel = "RUN_DIR",
+      description = "A run folder written by replay, compare or demo.")
+  Path runDir;
+
+  @Option(names = "--debug", description = "Show stack traces on errors.")
+  boolean debug;
+
+  @Mixin ReportOptions report;
+
+  @Override
+  public Integer call() {
+    return RunReporter.report(
+        runDir, report, spec.commandLine().getOut(), spec.commandLine().getErr());
+  }
+}

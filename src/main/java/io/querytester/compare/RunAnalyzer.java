@@ -1,0 +1,312 @@
+package io.querytester.compare;
+
+import io.querytester.replay.Execution;
+import io.querytester.replay.ExecutionLog;
+import io.querytester.replay.RunInfo;
+import io.querytester.replay.RunJson;
+import io.querytester.workload.SqlProfile;
+import io.querytester.workload.WorkloadReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Reads a run folder's executions as a stream and rolls them up per class: difference counts,
+ * examples with row samples, nondeterminism, latency histograms and verdicts. Saves the histograms
+ * in the run folder ({@code histograms.jsonl}) for later comparisons.
+ */
+public final class RunAnalyzer {
+  public static final String HISTOGRAMS = "histograms.jsonl";
+  private static final Set<String> PER_INSTANCE_VARIABLES =
+      Set.of(
+          "basedir",
+          "datadir",
+          "pid_file",
+          "port",
+          "socket",
+          "log_error",
+          "hostname",
+          "general_log_file",
+          "slow_query_log_file",
+          "tmpdir",
+          "server_uuid",
+          "plugin_dir",
+          "lc_messages_dir",
+          "character_sets_dir",
+          "innodb_data_home_dir",
+          "log_bin_basename",
+          "log_bin_index",
+          "relay_log_basename",
+          "relay_log_index",
+          "timestamp",
+          "server_id",
+          "version",
+          "version_comment",
+          "version_compile_machine",
+          "version_compile_os",
+          "version_malloc_library",
+          "version_source_revision",
+          "version_ssl_library",
+          "innodb_version",
+          "protocol_version",
+          "pseudo_thread_id",
+          "gtid_domain_id");
+
+  private final GatePolicy gate;
+  private final int maxExamples;
+  private final Consumer<String> warnings;
+
+  public RunAnalyzer(GatePolicy gate, int maxExamples, Consumer<String> warnings) {
+    this.gate = gate;
+    this.maxExamples = maxExamples;
+    this.warnings = warnings;
+  }
+
+  public RunSummary analyze(Path runDir) {
+    RunInfo info = RunInfo.read(runDir);
+    Map<String, ClassRollup> rollups = new LinkedHashMap<>();
+    long events = 0;
+    Map<String, Long> skipped = new TreeMap<>();
+    for (Execution e : ExecutionLog.read(runDir, warnings)) {
+      events++;
+      rollups.computeIfAbsent(e.classId(), id -> new ClassRollup(id, maxExamples)).add(e);
+      if (e.skipped() != null) {
+        skipped.merge(e.skipped(), 1L, Long::sum);
+      }
+    }
+    fillExamples(info, rollups);
+    List<ClassSummary> classes = new ArrayList<>();
+    for (ClassRollup r : rollups.values()) {
+      classes.add(summarize(r));
+    }
+    classes.sort(WORST_FIRST);
+    saveHistograms(runDir, rollups.values());
+    return totals(info, runDir, events, skipped, classes);
+  }
+
+  private ClassSummary summarize(ClassRollup r) {
+    SqlProfile profile = r.example == null ? null : SqlProfile.of(r.example);
+    List<String> nondeterminism = new ArrayList<>();
+    if (profile != null) {
+      for (String marker : profile.nondeterminism()) {
+        if (!io.querytester.replay.PinnedMarkers.pinnable(marker)) {
+          nondeterminism.add(marker);
+        }
+      }
+    }
+    nondeterminism.addAll(r.nondeterminism);
+    LatencyStats.Evaluation latency = r.old.compareTo(r.neu, gate.latency());
+    Map<DiffKind, Long> diffs = new EnumMap<>(r.differences);
+    if (latency.verdict() == LatencyVerdict.DEGRADED) {
+      diffs.put(DiffKind.LATENCY, 1L);
+    }
+    ClassVerdict verdict = verdict(r, diffs, !nondeterminism.isEmpty());
+    List<ClassSummary.Example> examples = new ArrayList<>();
+    r.examples
+        .values()
+        .forEach(list -> list.stream().filter(x -> !contains(examples, x)).forEach(examples::add));
+    return new ClassSummary(
+        r.classId,
+        profile == null ? null : profile.fingerprint(),
+        r.example,
+        r.kind,
+        verdict,
+        r.executions,
+        r.skipped,
+        r.skipReason,
+        diffs,
+        nondeterminism,
+        examples.size() > maxExamples * 3 ? examples.subList(0, maxExamples * 3) : examples,
+        percentiles(r.old),
+        percentiles(r.neu),
+        latency.verdict(),
+        latency.pValue(),
+        Map.of());
+  }
+
+  private static boolean contains(List<ClassSummary.Example> list, ClassSummary.Example x) {
+    return list.stream().anyMatch(e -> e.event() == x.event());
+  }
+
+  private ClassVerdict verdict(ClassRollup r, Map<DiffKind, Long> diffs, boolean nondeterministic) {
+    if (r.executions == 0) {
+      return ClassVerdict.SKIPPED;
+    }
+    boolean rowNoise = false;
+    for (DiffKind k : diffs.keySet()) {
+      if (nondeterministic && GatePolicy.isRowKind(k)) {
+        rowNoise = true;
+      } else if (gate.fails(k)) {
+        return ClassVerdict.REGRESSION;
+      }
+    }
+    if (rowNoise) {
+      return ClassVerdict.NONDETERMINISTIC;
+    }
+    return diffs.isEmpty() ? ClassVerdict.SAME : ClassVerdict.CHANGED;
+  }
+
+  static ClassSummary.Percentiles percentiles(LatencyStats s) {
+    return new ClassSummary.Percentiles(
+        s.count(), s.percentile(50), s.percentile(95), s.percentile(99), s.percentile(100));
+  }
+
+  /** Worst verdict first, then the most differences, then the most executions. */
+  static final Comparator<ClassSummary> WORST_FIRST =
+      Comparator.comparing(ClassSummary::verdict)
+          .thenComparing(c -> -c.differences().values().stream().mapToLong(Long::longValue).sum())
+          .thenComparing(c -> -c.executions())
+          .thenComparing(ClassSummary::classId);
+
+  private void fillExamples(RunInfo info, Map<String, ClassRollup> rollups) {
+    Map<Long, ClassRollup> wanted = new HashMap<>();
+    for (ClassRollup r : rollups.values()) {
+      if (r.example == null && r.firstEvent != Long.MAX_VALUE) {
+        wanted.put(r.firstEvent, r);
+      }
+    }
+    Path workload = Path.of(info.workload());
+    if (wanted.isEmpty() || !Files.exists(workload)) {
+      return;
+    }
+    try (WorkloadReader reader = WorkloadReader.open(workload, w -> {})) {
+      for (WorkloadReader.Entry entry : reader) {
+        ClassRollup r = wanted.remove(entry.line());
+        if (r != null) {
+          r.example = entry.event().sql();
+          if (wanted.isEmpty()) {
+            break;
+          }
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      warnings.accept("could not read example statements from " + workload + ": " + e.getMessage());
+    }
+  }
+
+  private void saveHistograms(Path runDir, Iterable<ClassRollup> rollups) {
+    Path file = runDir.resolve(HISTOGRAMS);
+    try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      for (ClassRollup r : rollups) {
+        for (Map.Entry<String, LatencyStats> side : Map.of("OLD", r.old, "NEW", r.neu).entrySet()) {
+          if (side.getValue().count() > 0) {
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("class_id", r.classId);
+            line.put("side", side.getKey());
+            line.put("unit", "microseconds");
+            line.put("histogram", side.getValue().encoded());
+            w.write(RunJson.MAPPER.writeValueAsString(line));
+            w.write('\n');
+          }
+        }
+      }
+    } catch (IOException e) {
+      warnings.accept("could not save " + file + ": " + e.getMessage());
+    }
+  }
+
+  private RunSummary totals(
+      RunInfo info,
+      Path runDir,
+      long events,
+      Map<String, Long> skipped,
+      List<ClassSummary> classes) {
+    Map<DiffKind, Long> byKind = new EnumMap<>(DiffKind.class);
+    Map<ClassVerdict, Long> byVerdict = new EnumMap<>(ClassVerdict.class);
+    long executed = 0;
+    for (ClassSummary c : classes) {
+      executed += c.executions();
+      c.differences().forEach((k, v) -> byKind.merge(k, v, Long::sum));
+      byVerdict.merge(c.verdict(), 1L, Long::sum);
+    }
+    ClassVerdict verdict =
+        byVerdict.containsKey(ClassVerdict.REGRESSION)
+            ? ClassVerdict.REGRESSION
+            : byVerdict.containsKey(ClassVerdict.CHANGED)
+                ? ClassVerdict.CHANGED
+                : ClassVerdict.SAME;
+    List<String> notes = new ArrayList<>();
+    double errorRate =
+        executed == 0 ? 0 : (double) byKind.getOrDefault(DiffKind.ERROR_NEW, 0L) / executed;
+    if (errorRate > gate.maxErrorRate()) {
+      verdict = ClassVerdict.REGRESSION;
+      notes.add(
+          String.format(
+              java.util.Locale.ROOT,
+              "%.1f%% of executions fail on NEW only, above the %.1f%% allowed",
+              errorRate * 100,
+              gate.maxErrorRate() * 100));
+    }
+    return new RunSummary(
+        verdict,
+        info,
+        variablesThatDiffer(info),
+        events,
+        executed,
+        skipped,
+        byKind,
+        byVerdict,
+        classes,
+        duration(info, runDir),
+        notes);
+  }
+
+  private static double duration(RunInfo info, Path runDir) {
+    try {
+      Instant end = Files.getLastModifiedTime(runDir.resolve(ExecutionLog.FILE)).toInstant();
+      return Math.max(0, Duration.between(info.started(), end).toMillis() / 1000.0);
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
+  static Map<String, List<String>> variablesThatDiffer(RunInfo info) {
+    Map<String, List<String>> out = new TreeMap<>();
+    if (info.targets().size() < 2) {
+      return out;
+    }
+    Map<String, String> old = info.targets().get(0).variables();
+    Map<String, String> neu = info.targets().get(1).variables();
+    if (old == null || neu == null) {
+      return out;
+    }
+    int onlyOld = 0;
+    int onlyNew = 0;
+    for (Map.Entry<String, String> e : old.entrySet()) {
+      if (PER_INSTANCE_VARIABLES.contains(e.getKey())) {
+        continue;
+      }
+      if (!neu.containsKey(e.getKey())) {
+        onlyOld++;
+      } else if (!java.util.Objects.equals(e.getValue(), neu.get(e.getKey()))) {
+        out.put(
+            e.getKey(), List.of(String.valueOf(e.getValue()), String.valueOf(neu.get(e.getKey()))));
+      }
+    }
+    for (String k : neu.keySet()) {
+      if (!old.containsKey(k) && !PER_INSTANCE_VARIABLES.contains(k)) {
+        onlyNew++;
+      }
+    }
+    if (onlyOld + onlyNew > 0) {
+      out.put(
+          "(variables that exist on one side only)",
+          List.of(onlyOld + " on OLD only", onlyNew + " on NEW only"));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,104 @@
+package io.querytester.compare;
+
+import io.querytester.BadInputException;
+import io.querytester.CannotRunException;
+import io.querytester.replay.Execution;
+import io.querytester.replay.ExecutionLog;
+import io.querytester.replay.RunInfo;
+import io.querytester.workload.SqlProfile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Save now, compare later: joins two single-target runs of the same workload, event by event, into
+ * a pair run that the analyser and the reports read like any other. No self-check is possible (the
+ * servers are gone), so row differences are not re-run.
+ */
+public final class RunJoiner {
+  private RunJoiner() {}
+
+  public static void join(Path oldRun, Path newRun, Path out, Consumer<String> warnings) {
+    RunInfo a = RunInfo.read(oldRun);
+    RunInfo b = RunInfo.read(newRun);
+    if (!a.workload().equals(b.workload())) {
+      warnings.accept(
+          "the two runs replayed different workload files ("
+              + a.workload()
+              + ", "
+              + b.workload()
+              + "); events are matched by their line number");
+    }
+    if (Files.exists(out.resolve(ExecutionLog.FILE))) {
+      throw new BadInputException(out + " already holds a run; choose another --out");
+    }
+    Map<Long, Execution> olds = new HashMap<>();
+    for (Execution e : ExecutionLog.read(oldRun, warnings)) {
+      olds.put(e.event(), e);
+    }
+    try {
+      new RunInfo(
+              RunInfo.FORMAT,
+              1,
+              a.workload(),
+              a.workloadEvents(),
+              List.of(
+                  relabel(a.targets().getFirst(), "OLD"), relabel(b.targets().getFirst(), "NEW")),
+              Map.of("compared", oldRun + " vs " + newRun),
+              Instant.now())
+          .write(out);
+      long unmatched = 0;
+      try (ExecutionLog log = ExecutionLog.append(out)) {
+        for (Execution n : ExecutionLog.read(newRun, warnings)) {
+          Execution o = olds.remove(n.event());
+          if (o == null) {
+            unmatched++;
+            continue;
+          }
+          log.write(pair(o, n));
+        }
+      }
+      unmatched += olds.size();
+      if (unmatched > 0) {
+        warnings.accept(unmatched + " events ran in only one of the two runs and are left out");
+      }
+    } catch (IOException e) {
+      throw new CannotRunException("cannot write " + out + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static RunInfo.Side relabel(RunInfo.Side s, String label) {
+    return new RunInfo.Side(label, s.spec(), s.version(), s.variables());
+  }
+
+  private static Execution pair(Execution o, Execution n) {
+    if (o.skipped() != null || n.skipped() != null) {
+      return o.skipped() != null ? o : n;
+    }
+    boolean ordered = false;
+    List<Difference> diffs = List.of();
+    if (o.old() != null && n.old() != null) {
+      String sql = o.sql() != null ? o.sql() : n.sql();
+      ordered = sql != null && SqlProfile.of(sql).ordered();
+      diffs = ObservationComparator.compare(o.old(), n.old(), ordered);
+    }
+    return new Execution(
+        o.event(),
+        o.session(),
+        o.classId(),
+        o.kind(),
+        null,
+        o.sql() != null ? o.sql() : n.sql(),
+        o.old(),
+        n.old(),
+        diffs,
+        null,
+        o.oldRepeats(),
+        n.oldRepeats());
+  }
+}

@@ -1,0 +1,14 @@
+package io.querytester.replay;
+
+/**
+ * One result column as the server described it.
+ *
+ * @param name the column label
+ * @param type the SQL type name (BIGINT, DECIMAL, VARCHAR ...)
+ * @param precision display size or precision
+ * @param scale digits after the point
+ * @param nullable whether the column may hold NULL
+ * @param charset the character set of a text column, null for others
+ */
+public record ColumnMeta(
+    String name, String type, int precision, int scale, boolean nullable, String charset) {}

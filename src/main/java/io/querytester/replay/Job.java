@@ -1,0 +1,16 @@
+package io.querytester.replay;
+
+import io.querytester.workload.QueryEvent;
+import io.querytester.workload.SqlProfile;
+
+/**
+ * An event handed to a lane.
+ *
+ * @param id the event's line number in the workload
+ * @param event the event
+ * @param profile what its text says about it
+ * @param intendedStart System.nanoTime() at which it should start (pacing), 0 for at once
+ * @param alreadyDone true when a resumed run did it before: only its session state is applied
+ */
+record Job(
+    long id, QueryEvent event, SqlProfile profile, long intendedStart, boolean alreadyDone) {}

@@ -1,0 +1,414 @@
+package io.querytester.replay;
+
+import io.querytester.compare.DiffKind;
+import io.querytester.compare.Difference;
+import io.querytester.compare.ObservationComparator;
+import io.querytester.target.Target;
+import io.querytester.workload.SqlProfile;
+import io.querytester.workload.StatementKind;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Replays the sessions that hash to it, each event in capture order, each session on its own
+ * connection per target. Lanes run concurrently; the number of lanes is {@code --concurrency}.
+ */
+final class Lane implements Runnable {
+  private static final Job END = new Job(-1, null, null, 0, false);
+  private static final int MAX_OPEN_SESSIONS = 32;
+  private static final int SAMPLE_BUCKETS = 8;
+  private static final int SAMPLE_CAP = 20_000;
+  private static final int MAX_SQL_KEPT = 8192;
+
+  private final List<Target> targets;
+  private final ReplaySettings settings;
+  private final StatementRunner runner;
+  private final ExecutionLog log;
+  private final ReplayCounters counters;
+  private final SplittableRandom random;
+  private final BlockingQueue<Job> queue = new ArrayBlockingQueue<>(512);
+  private final Map<Long, SessionConnections> sessions = new HashMap<>();
+  private final LinkedHashSet<Long> open = new LinkedHashSet<>();
+  private volatile boolean stopping;
+
+  Lane(
+      List<Target> targets,
+      ReplaySettings settings,
+      ExecutionLog log,
+      ReplayCounters counters,
+      long seed) {
+    this.targets = targets;
+    this.settings = settings;
+    this.log = log;
+    this.counters = counters;
+    this.random = new SplittableRandom(seed);
+    this.runner =
+        new StatementRunner(
+            new ValueCanon(settings.floatDigits()),
+            settings.maxRows(),
+            (int) Math.max(1, settings.statementTimeout().toSeconds()));
+  }
+
+  void submit(Job job) throws InterruptedException {
+    queue.put(job);
+  }
+
+  void finish() throws InterruptedException {
+    queue.put(END);
+  }
+
+  /** Ctrl-C: results that arrive after this may be the shutdown's doing and are not recorded. */
+  void stop() {
+    stopping = true;
+    queue.clear();
+    queue.offer(END);
+  }
+
+  @Override
+  public void run() {
+    try {
+      for (Job job = queue.take(); job != END; job = queue.take()) {
+        process(job);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      sessions.values().forEach(SessionConnections::close);
+    }
+  }
+
+  private void process(Job job) {
+    SqlProfile p = job.profile();
+    SessionConnections s = session(job.event().session() == null ? 0 : job.event().session());
+    if (job.alreadyDone()) {
+      trackState(s, job);
+      return;
+    }
+    String skip = skipReason(p);
+    if (skip != null) {
+      record(Execution.skipped(job.id(), sessionOf(job), p.classId(), p.kind(), skip));
+      counters.skipped(skip);
+      return;
+    }
+    switchSchema(s, job.event().schema());
+    openAll(s);
+    pace(job.intendedStart());
+    for (String pin : Pins.before(job.event(), p, job.id())) {
+      quietly(s, pin);
+    }
+    long start = job.intendedStart() == 0 ? System.nanoTime() : job.intendedStart();
+    StatementRunner.Result[] first = runAll(s, job.event().sql(), start, null);
+    trackState(s, job);
+    Execution e = compare(s, job, first);
+    if (!stopping) {
+      record(e);
+      counters.executed(e.differences().size());
+    }
+  }
+
+  private Execution compare(SessionConnections s, Job job, StatementRunner.Result[] first) {
+    SqlProfile p = job.profile();
+    Observation old = first[0].observation();
+    if (targets.size() == 1) {
+      return new Execution(
+          job.id(),
+          sessionOf(job),
+          p.classId(),
+          p.kind(),
+          null,
+          null,
+          old,
+          null,
+          List.of(),
+          null,
+          repeats(s, job, 0),
+          null);
+    }
+    Observation neu = first[1].observation();
+    List<Difference> diffs = new ArrayList<>(ObservationComparator.compare(old, neu, p.ordered()));
+    Boolean consistent = null;
+    if (p.kind() == StatementKind.READ && hasRowDifference(diffs)) {
+      consistent = selfCheck(s, job, first, diffs);
+    }
+    List<Long> oldRepeats = null;
+    List<Long> newRepeats = null;
+    if (settings.repeat() > 0 && p.kind() == StatementKind.READ) {
+      oldRepeats = new ArrayList<>();
+      newRepeats = new ArrayList<>();
+      for (int k = 0; k < settings.repeat(); k++) {
+        StatementRunner.Result[] r = runAll(s, job.event().sql(), System.nanoTime(), null);
+        oldRepeats.add(r[0].observation().lastRowMicros());
+        newRepeats.add(r[1].observation().lastRowMicros());
+      }
+    }
+    String sql = diffs.isEmpty() ? null : truncate(job.event().sql());
+    return new Execution(
+        job.id(),
+        sessionOf(job),
+        p.classId(),
+        p.kind(),
+        null,
+        sql,
+        old,
+        neu,
+        diffs,
+        consistent,
+        oldRepeats,
+        newRepeats);
+  }
+
+  private List<Long> repeats(SessionConnections s, Job job, int side) {
+    if (settings.repeat() == 0 || job.profile().kind() != StatementKind.READ) {
+      return null;
+    }
+    List<Long> out = new ArrayList<>();
+    for (int k = 0; k < settings.repeat(); k++) {
+      out.add(
+          runAll(s, job.event().sql(), System.nanoTime(), null)[side]
+              .observation()
+              .lastRowMicros());
+    }
+    return out;
+  }
+
+  /**
+   * Runs the statement again on both sides, keeping the rows of the digest buckets that differed. A
+   * side that disagrees with itself makes the execution nondeterministic; the kept rows become the
+   * sample of differing rows in the report.
+   */
+  private Boolean selfCheck(
+      SessionConnections s, Job job, StatementRunner.Result[] first, List<Difference> diffs) {
+    DigestBuilder.BucketSet buckets =
+        first[0].digest().differingBuckets(first[1].digest()).first(SAMPLE_BUCKETS);
+    StatementRunner.SampleRequest request = new StatementRunner.SampleRequest(buckets, SAMPLE_CAP);
+    for (String pin : Pins.before(job.event(), job.profile(), job.id())) {
+      quietly(s, pin);
+    }
+    StatementRunner.Result[] again = runAll(s, job.event().sql(), System.nanoTime(), request);
+    boolean consistent =
+        same(first[0].observation(), again[0].observation(), job.profile().ordered())
+            && same(first[1].observation(), again[1].observation(), job.profile().ordered());
+    if (buckets.size() > 0) {
+      List<String> columns = first[0].observation().columns().stream().map(c -> c.name()).toList();
+      boolean capped =
+          again[0].sampled().size() >= SAMPLE_CAP || again[1].sampled().size() >= SAMPLE_CAP;
+      Difference.RowSamples samples =
+          RowSampler.diff(
+              columns, again[0].sampled(), again[1].sampled(), settings.maxSamples(), capped);
+      for (int i = 0; i < diffs.size(); i++) {
+        Difference d = diffs.get(i);
+        if (d.kind() == DiffKind.RESULT || d.kind() == DiffKind.ROW_COUNT) {
+          diffs.set(i, new Difference(d.kind(), d.detail(), samples));
+        }
+      }
+    }
+    return consistent;
+  }
+
+  private static boolean same(Observation a, Observation b, boolean ordered) {
+    if (a.digest() == null || b.digest() == null) {
+      return a.digest() == b.digest() && a.rows() == b.rows();
+    }
+    return a.digest().unordered().equals(b.digest().unordered())
+        && (!ordered || a.digest().ordered().equals(b.digest().ordered()));
+  }
+
+  private static boolean hasRowDifference(List<Difference> diffs) {
+    for (Difference d : diffs) {
+      if (d.kind() == DiffKind.RESULT
+          || d.kind() == DiffKind.ROW_COUNT
+          || d.kind() == DiffKind.ROW_ORDER) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Runs on every side at the same moment; which side starts first is random. */
+  private StatementRunner.Result[] runAll(
+      SessionConnections s, String sql, long start, StatementRunner.SampleRequest sample) {
+    StatementRunner.Result[] results = new StatementRunner.Result[targets.size()];
+    if (targets.size() == 1) {
+      results[0] = runOn(s, 0, sql, start, sample);
+      return results;
+    }
+    int forked = random.nextBoolean() ? 0 : 1;
+    int here = 1 - forked;
+    Thread other =
+        Thread.ofVirtual().start(() -> results[forked] = runOn(s, forked, sql, start, sample));
+    results[here] = runOn(s, here, sql, start, sample);
+    try {
+      other.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(
+          "interrupted while waiting for " + targets.get(forked).label(), e);
+    }
+    return results;
+  }
+
+  private StatementRunner.Result runOn(
+      SessionConnections s,
+      int side,
+      String sql,
+      long start,
+      StatementRunner.SampleRequest sample) {
+    Connection c;
+    try {
+      c = s.connection(side);
+    } catch (SQLException e) {
+      return lostResult(
+          "cannot connect to " + targets.get(side).label() + ": " + e.getMessage(), start);
+    }
+    StatementRunner.Result r = runner.run(c, sql, start, sample);
+    if (r.observation().outcome() instanceof Outcome.Lost) {
+      s.lost(side);
+    }
+    return r;
+  }
+
+  private static StatementRunner.Result lostResult(String message, long start) {
+    long us = Math.max(0, (System.nanoTime() - start) / 1000);
+    return new StatementRunner.Result(
+        new Observation(new Outcome.Lost(message), us, us, 0, null, List.of(), List.of(), null),
+        new DigestBuilder(),
+        List.of());
+  }
+
+  private String skipReason(SqlProfile p) {
+    return skipReason(p, settings.allowWrites());
+  }
+
+  /** Why an event is not replayed, or null when it is. */
+  static String skipReason(SqlProfile p, boolean allowWrites) {
+    if (p.kind() == StatementKind.READ) {
+      return p.unsafeReason() == null ? null : "unsafe read: " + p.unsafeReason();
+    }
+    if (p.kind() == StatementKind.SESSION) {
+      return null;
+    }
+    if (allowWrites
+        && (p.kind() == StatementKind.WRITE
+            || p.kind() == StatementKind.DDL
+            || p.kind() == StatementKind.TRANSACTION)) {
+      return null;
+    }
+    return p.kind().name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  private void trackState(SessionConnections s, Job job) {
+    if (job.profile().kind() != StatementKind.SESSION) {
+      return;
+    }
+    String sql = job.event().sql().strip();
+    if (sql.regionMatches(true, 0, "use", 0, 3)
+        && sql.length() > 3
+        && Character.isWhitespace(sql.charAt(3))) {
+      String db = sql.substring(4).strip();
+      if (db.endsWith(";")) {
+        db = db.substring(0, db.length() - 1).strip();
+      }
+      if (db.startsWith("`") && db.endsWith("`") && db.length() > 1) {
+        db = db.substring(1, db.length() - 1).replace("``", "`");
+      }
+      s.state.schema(db);
+    } else {
+      s.state.set(sql);
+    }
+    if (job.alreadyDone()) {
+      for (int i = 0; i < targets.size(); i++) {
+        if (s.isOpen(i)) {
+          quietlyOn(s, i, sql);
+        }
+      }
+    }
+  }
+
+  /** Connects before the clock starts: connection set-up is not the statement's latency. */
+  private void openAll(SessionConnections s) {
+    for (int i = 0; i < targets.size(); i++) {
+      try {
+        s.connection(i);
+      } catch (SQLException e) {
+        // runOn reports it as a lost connection for this statement
+      }
+    }
+  }
+
+  private void switchSchema(SessionConnections s, String schema) {
+    if (schema == null || schema.isEmpty() || schema.equals(s.state.schema())) {
+      return;
+    }
+    s.state.schema(schema);
+    for (int i = 0; i < targets.size(); i++) {
+      if (s.isOpen(i)) {
+        quietlyOn(s, i, "USE " + SessionConnections.quote(schema));
+      }
+    }
+  }
+
+  private void quietly(SessionConnections s, String sql) {
+    for (int i = 0; i < targets.size(); i++) {
+      quietlyOn(s, i, sql);
+    }
+  }
+
+  private static void quietlyOn(SessionConnections s, int side, String sql) {
+    try (Statement st = s.connection(side).createStatement()) {
+      st.execute(sql);
+    } catch (SQLException e) {
+      // The statement that follows is observed; a broken connection shows there.
+    }
+  }
+
+  private SessionConnections session(long id) {
+    SessionConnections s = sessions.computeIfAbsent(id, k -> new SessionConnections(targets));
+    open.remove(id);
+    open.add(id);
+    if (open.size() > MAX_OPEN_SESSIONS) {
+      Long eldest = open.iterator().next();
+      open.remove(eldest);
+      sessions.get(eldest).close();
+    }
+    return s;
+  }
+
+  private static long sessionOf(Job job) {
+    return job.event().session() == null ? 0 : job.event().session();
+  }
+
+  private static void pace(long intendedStart) {
+    if (intendedStart == 0) {
+      return;
+    }
+    for (long wait; (wait = intendedStart - System.nanoTime()) > 0; ) {
+      LockSupport.parkNanos(wait);
+    }
+  }
+
+  private void record(Execution e) {
+    try {
+      log.write(e);
+    } catch (IOException ex) {
+      throw new UncheckedIOException("cannot write to the run folder", ex);
+    }
+  }
+
+  private static String truncate(String sql) {
+    return sql.length() <= MAX_SQL_KEPT
+        ? sql
+        : sql.substring(0, MAX_SQL_KEPT) + " /* ... truncated */";
+  }
+}

@@ -1,0 +1,53 @@
+package io.querytester.replay;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/** Prints a progress line every few seconds: done/total, events/s, differences so far, ETA. */
+final class ReplayProgress implements AutoCloseable {
+  private final Thread thread;
+
+  ReplayProgress(ReplayCounters counters, long total, long alreadyDone, Consumer<String> out) {
+    long started = System.nanoTime();
+    thread =
+        Thread.ofPlatform()
+            .daemon()
+            .name("querytester-progress")
+            .start(
+                () -> {
+                  try {
+                    while (true) {
+                      Thread.sleep(Duration.ofSeconds(3));
+                      long done = counters.executed() + counters.skippedTotal();
+                      double secs = (System.nanoTime() - started) / 1e9;
+                      double rate = done / secs;
+                      long left = Math.max(0, total - alreadyDone - done);
+                      out.accept(
+                          String.format(
+                              Locale.ROOT,
+                              "replayed %,d/%,d events (%,.0f/s), %,d with differences, %,d skipped%s",
+                              done + alreadyDone,
+                              total,
+                              rate,
+                              counters.withDifferences(),
+                              counters.skippedTotal(),
+                              rate > 0 && left > 0 ? ", ETA " + eta((long) (left / rate)) : ""));
+                    }
+                  } catch (InterruptedException e) {
+                    // closed
+                  }
+                });
+  }
+
+  private static String eta(long seconds) {
+    return seconds >= 3600
+        ? String.format(Locale.ROOT, "%dh%02dm", seconds / 3600, (seconds % 3600) / 60)
+        : String.format(Locale.ROOT, "%dm%02ds", seconds / 60, seconds % 60);
+  }
+
+  @Override
+  public void close() {
+    thread.interrupt();
+  }
+}

@@ -1,0 +1,229 @@
+package io.querytester.replay;
+
+import io.querytester.BadInputException;
+import io.querytester.CannotRunException;
+import io.querytester.target.Target;
+import io.querytester.workload.QueryEvent;
+import io.querytester.workload.SqlProfile;
+import io.querytester.workload.WorkloadReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Replays a workload on one or two targets into a run folder.
+ *
+ * <p>Events are read as a stream and dealt to lanes by session, so each session keeps its order and
+ * its state while sessions run concurrently; nothing holds more than a bounded queue of events.
+ * Every execution is appended to {@code executions.jsonl} as it completes: a killed run is resumed
+ * from there.
+ */
+public final class Replayer {
+  private final ReplaySettings settings;
+  private final Consumer<String> progress;
+
+  public Replayer(ReplaySettings settings, Consumer<String> progress) {
+    this.settings = settings;
+    this.progress = progress;
+  }
+
+  /**
+   * Runs the replay. With {@code resume}, events already in the run folder are not run again (their
+   * session statements are re-applied, so sessions keep their state).
+   */
+  public ReplayCounters run(List<Target> targets, boolean resume) {
+    Path runDir = settings.runDir();
+    long total = countEvents();
+    BitSet done = prepareRunDir(targets, total, resume);
+    ReplayCounters counters = new ReplayCounters();
+    List<Lane> lanes = new ArrayList<>();
+    List<Thread> threads = new ArrayList<>();
+    Thread stopper = null;
+    try (ExecutionLog log = ExecutionLog.append(runDir);
+        ReplayProgress ignored =
+            new ReplayProgress(counters, total, done.cardinality(), progress)) {
+      for (int i = 0; i < settings.concurrency(); i++) {
+        Lane lane = new Lane(targets, settings, log, counters, settings.seed() + i);
+        lanes.add(lane);
+        threads.add(Thread.ofVirtual().name("lane-" + i).start(lane));
+      }
+      stopper = new Thread(() -> lanes.forEach(Lane::stop), "querytester-stop-replay");
+      Runtime.getRuntime().addShutdownHook(stopper);
+      dispatch(lanes, done, counters);
+      for (Lane lane : lanes) {
+        lane.finish();
+      }
+      for (Thread t : threads) {
+        t.join();
+      }
+    } catch (IOException e) {
+      throw new CannotRunException(
+          "cannot write to run folder " + runDir + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CannotRunException("replay interrupted; resume it with --resume " + runDir, e);
+    } finally {
+      if (stopper != null) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(stopper);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook is running: the JVM is exiting
+        }
+      }
+    }
+    return counters;
+  }
+
+  private void dispatch(List<Lane> lanes, BitSet done, ReplayCounters counters)
+      throws InterruptedException {
+    long deadline =
+        settings.runTime() == null
+            ? Long.MAX_VALUE
+            : System.nanoTime() + settings.runTime().toNanos();
+    Pacer pacer = new Pacer(settings.speed());
+    long sent = 0;
+    try (WorkloadReader reader = WorkloadReader.open(settings.workload(), progress)) {
+      for (WorkloadReader.Entry entry : reader) {
+        if (settings.limit() > 0 && sent >= settings.limit()) {
+          break;
+        }
+        if (System.nanoTime() > deadline) {
+          progress.accept("--run-time reached; stopping (resume with --resume to go on)");
+          break;
+        }
+        QueryEvent event = entry.event();
+        SqlProfile profile = SqlProfile.of(event.sql());
+        boolean already = done.get(Math.toIntExact(entry.line()));
+        long session = event.session() == null ? 0 : event.session();
+        Lane lane = lanes.get((int) Math.floorMod(mix(session), (long) lanes.size()));
+        lane.submit(
+            new Job(
+                entry.line(), event, profile, already ? 0 : pacer.intendedStart(event), already));
+        if (!already) {
+          sent++;
+          counters.countDispatched();
+        }
+      }
+    } catch (IOException e) {
+      throw new CannotRunException("cannot read " + settings.workload() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Spreads sequential session ids over lanes. */
+  private static long mix(long x) {
+    x ^= x >>> 33;
+    x *= 0xff51afd7ed558ccdL;
+    x ^= x >>> 33;
+    return x;
+  }
+
+  private long countEvents() {
+    long n = 0;
+    try (WorkloadReader reader = WorkloadReader.open(settings.workload(), w -> {})) {
+      for (WorkloadReader.Entry ignored : reader) {
+        n++;
+      }
+    } catch (IOException e) {
+      throw new BadInputException("cannot read " + settings.workload() + ": " + e.getMessage(), e);
+    }
+    return n;
+  }
+
+  private BitSet prepareRunDir(List<Target> targets, long total, boolean resume) {
+    Path runDir = settings.runDir();
+    try {
+      if (resume) {
+        RunInfo info = RunInfo.read(runDir);
+        if (!info.workload().equals(settings.workload().toAbsolutePath().toString())) {
+          throw new BadInputException(
+              "--resume "
+                  + runDir
+                  + " replayed "
+                  + info.workload()
+                  + ", not "
+                  + settings.workload());
+        }
+        BitSet done = ExecutionLog.done(runDir);
+        progress.accept("resuming: " + done.cardinality() + " events already done");
+        return done;
+      }
+      if (Files.exists(runDir.resolve(ExecutionLog.FILE))) {
+        throw new BadInputException(
+            runDir
+                + " already holds a run; use --resume "
+                + runDir
+                + " to continue it, or another --out");
+      }
+      new RunInfo(
+              RunInfo.FORMAT,
+              1,
+              settings.workload().toAbsolutePath().toString(),
+              total,
+              sides(targets),
+              settingsText(),
+              Instant.now())
+          .write(runDir);
+      return new BitSet();
+    } catch (IOException e) {
+      throw new CannotRunException("cannot write run folder " + runDir + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static List<RunInfo.Side> sides(List<Target> targets) {
+    List<RunInfo.Side> out = new ArrayList<>();
+    for (Target t : targets) {
+      out.add(
+          new RunInfo.Side(
+              t.label(), t.spec().display(), t.info().version(), ServerVariables.read(t)));
+    }
+    return out;
+  }
+
+  private Map<String, String> settingsText() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("concurrency", Integer.toString(settings.concurrency()));
+    m.put("speed", settings.speed() == 0 ? "as fast as possible" : settings.speed() + "x");
+    m.put("allow_writes", Boolean.toString(settings.allowWrites()));
+    m.put("statement_timeout", settings.statementTimeout().toString());
+    m.put("max_rows", Long.toString(settings.maxRows()));
+    m.put("float_digits", Integer.toString(settings.floatDigits()));
+    m.put("repeat", Integer.toString(settings.repeat()));
+    if (settings.limit() > 0) {
+      m.put("limit", Long.toString(settings.limit()));
+    }
+    if (settings.runTime() != null) {
+      m.put("run_time", settings.runTime().toString());
+    }
+    return m;
+  }
+
+  /** Turns captured timing into intended start times, scaled by --speed. */
+  private static final class Pacer {
+    private final double speed;
+    private Instant firstTs;
+    private long firstNanos;
+
+    Pacer(double speed) {
+      this.speed = speed;
+    }
+
+    long intendedStart(QueryEvent e) {
+      if (speed == 0 || e.ts() == null) {
+        return 0;
+      }
+      if (firstTs == null) {
+        firstTs = e.ts();
+        firstNanos = System.nanoTime();
+      }
+      long capturedNanos = java.time.Duration.between(firstTs, e.ts()).toNanos();
+      return firstNanos + (long) (Math.max(0, capturedNanos) / speed);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package io.querytester.replay;
+
+import io.querytester.target.Target;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** SHOW GLOBAL VARIABLES of a target, so the report can show what differs besides the version. */
+final class ServerVariables {
+  private ServerVariables() {}
+
+  static Map<String, String> read(Target t) {
+    Map<String, String> vars = new TreeMap<>();
+    try (Connection c = t.connect();
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SHOW GLOBAL VARIABLES")) {
+      while (rs.next()) {
+        vars.put(rs.getString(1), rs.getString(2));
+      }
+    } catch (SQLException e) {
+      vars.put("(error)", "SHOW GLOBAL VARIABLES failed: " + e.getMessage());
+    }
+    return vars;
+  }
+}

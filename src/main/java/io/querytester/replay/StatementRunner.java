@@ -1,0 +1,249 @@
+package io.querytester.replay;
+
+import com.mysql.cj.jdbc.StatementImpl;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Executes one statement on one connection and observes it: outcome, latency from the intended
+ * start, rows, column metadata, warnings and a digest of every row, streamed once.
+ *
+ * <p>Rows are streamed (fetch size {@code Integer.MIN_VALUE}), so a 10M-row result needs no more
+ * memory than one row. The statement timeout is Connector/J's, which kills the statement on the
+ * server with KILL QUERY from a second connection.
+ */
+final class StatementRunner {
+  private static final int MAX_SHOWN_CHARS = 200;
+
+  /** What a run gave: the observation, the digest state and, when asked, sampled rows. */
+  record Result(Observation observation, DigestBuilder digest, List<SampledRow> sampled) {}
+
+  /** Which rows to keep while streaming: those whose hash falls in these buckets, up to a cap. */
+  record SampleRequest(DigestBuilder.BucketSet buckets, int cap) {}
+
+  private final ValueCanon canon;
+  private final long maxRows;
+  private final int timeoutSeconds;
+
+  StatementRunner(ValueCanon canon, long maxRows, int timeoutSeconds) {
+    this.canon = canon;
+    this.maxRows = maxRows;
+    this.timeoutSeconds = timeoutSeconds;
+  }
+
+  Result run(Connection c, String sql, long intendedStartNanos, SampleRequest sample) {
+    DigestBuilder digest = new DigestBuilder();
+    List<SampledRow> sampled = sample == null ? List.of() : new ArrayList<>();
+    List<ColumnMeta> columns = List.of();
+    long firstRow = -1;
+    long rows = 0;
+    Long insertId = null;
+    boolean hadResultSet = false;
+    try (Statement st =
+        c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
+      st.setFetchSize(Integer.MIN_VALUE);
+      st.setQueryTimeout(timeoutSeconds);
+      boolean isResultSet = st.execute(sql);
+      Outcome outcome = Outcome.ok();
+      while (true) {
+        if (isResultSet) {
+          try (ResultSet rs = st.getResultSet()) {
+            if (!hadResultSet) {
+              columns = columns(rs.getMetaData());
+              hadResultSet = true;
+            }
+            int[] types = types(rs.getMetaData());
+            RowHasher hasher = new RowHasher();
+            while (rs.next()) {
+              if (firstRow < 0) {
+                firstRow = System.nanoTime();
+              }
+              byte[] hash = hashRow(rs, types, hasher);
+              digest.add(hash);
+              rows++;
+              if (sample != null
+                  && sampled.size() < sample.cap()
+                  && sample.buckets().contains(DigestBuilder.bucketOf(hash))) {
+                sampled.add(new SampledRow(display(rs, types), HexFormat.of().formatHex(hash)));
+              }
+              if (rows >= maxRows) {
+                outcome = new Outcome.TooLarge(rows);
+                st.cancel();
+                break;
+              }
+            }
+          }
+        } else {
+          long count = st.getLargeUpdateCount();
+          if (count == -1) {
+            break;
+          }
+          rows += count;
+          long id = st.unwrap(StatementImpl.class).getLastInsertID();
+          if (id != 0) {
+            insertId = id;
+          }
+        }
+        if (outcome instanceof Outcome.TooLarge) {
+          break;
+        }
+        isResultSet = st.getMoreResults();
+      }
+      long end = System.nanoTime();
+      List<Warning> warnings =
+          outcome instanceof Outcome.TooLarge ? List.of() : ServerWarnings.fetch(c, st);
+      return new Result(
+          new Observation(
+              outcome,
+              micros((firstRow < 0 ? end : firstRow) - intendedStartNanos),
+              micros(end - intendedStartNanos),
+              rows,
+              insertId,
+              columns,
+              warnings,
+              hadResultSet ? digest.build() : null),
+          digest,
+          sampled);
+    } catch (SQLException e) {
+      long end = System.nanoTime();
+      return new Result(
+          new Observation(
+              outcomeOf(e, end - intendedStartNanos),
+              micros(end - intendedStartNanos),
+              micros(end - intendedStartNanos),
+              rows,
+              null,
+              columns,
+              List.of(),
+              null),
+          digest,
+          sampled);
+    }
+  }
+
+  static Outcome outcomeOf(SQLException e, long elapsedNanos) {
+    if (e instanceof SQLTimeoutException) {
+      return new Outcome.TimedOut(elapsedNanos / 1_000_000);
+    }
+    String state = e.getSQLState();
+    if (state != null && state.startsWith("08")) {
+      return new Outcome.Lost(firstLine(e.getMessage()));
+    }
+    return new Outcome.Failed(e.getErrorCode(), state, e.getMessage());
+  }
+
+  private static String firstLine(String m) {
+    if (m == null) {
+      return "";
+    }
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+
+  private byte[] hashRow(ResultSet rs, int[] types, RowHasher hasher) throws SQLException {
+    for (int i = 0; i < types.length; i++) {
+      byte[] raw = rs.getBytes(i + 1);
+      if (raw == null) {
+        hasher.nullValue();
+      } else {
+        hasher.value(canon.canon(types[i], raw));
+      }
+    }
+    return hasher.finish();
+  }
+
+  private static List<String> display(ResultSet rs, int[] types) throws SQLException {
+    List<String> values = new ArrayList<>(types.length);
+    for (int i = 0; i < types.length; i++) {
+      byte[] raw = rs.getBytes(i + 1);
+      values.add(raw == null ? null : shown(raw, types[i]));
+    }
+    return values;
+  }
+
+  static String shown(byte[] raw, int type) {
+    boolean binary =
+        type == Types.BINARY
+            || type == Types.VARBINARY
+            || type == Types.LONGVARBINARY
+            || type == Types.BLOB;
+    String text = binary ? null : utf8(raw);
+    if (text == null) {
+      int n = Math.min(raw.length, MAX_SHOWN_CHARS / 2);
+      return "0x"
+          + HexFormat.of().withUpperCase().formatHex(raw, 0, n)
+          + (n < raw.length ? "..." : "");
+    }
+    return text.length() > MAX_SHOWN_CHARS ? text.substring(0, MAX_SHOWN_CHARS) + "..." : text;
+  }
+
+  private static String utf8(byte[] raw) {
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(raw))
+          .toString();
+    } catch (CharacterCodingException e) {
+      return null;
+    }
+  }
+
+  private static int[] types(ResultSetMetaData md) throws SQLException {
+    int[] t = new int[md.getColumnCount()];
+    for (int i = 0; i < t.length; i++) {
+      t[i] = md.getColumnType(i + 1);
+    }
+    return t;
+  }
+
+  private static List<ColumnMeta> columns(ResultSetMetaData md) throws SQLException {
+    List<ColumnMeta> out = new ArrayList<>(md.getColumnCount());
+    com.mysql.cj.jdbc.result.ResultSetMetaData cj =
+        md.isWrapperFor(com.mysql.cj.jdbc.result.ResultSetMetaData.class)
+            ? md.unwrap(com.mysql.cj.jdbc.result.ResultSetMetaData.class)
+            : null;
+    for (int i = 1; i <= md.getColumnCount(); i++) {
+      String type = md.getColumnTypeName(i);
+      String charset = null;
+      if (cj != null && isText(md.getColumnType(i))) {
+        charset = cj.getColumnCharacterSet(i);
+      }
+      out.add(
+          new ColumnMeta(
+              md.getColumnLabel(i),
+              type,
+              md.getPrecision(i),
+              md.getScale(i),
+              md.isNullable(i) != ResultSetMetaData.columnNoNulls,
+              charset));
+    }
+    return out;
+  }
+
+  private static boolean isText(int type) {
+    return type == Types.CHAR
+        || type == Types.VARCHAR
+        || type == Types.LONGVARCHAR
+        || type == Types.NCHAR
+        || type == Types.NVARCHAR
+        || type == Types.LONGNVARCHAR
+        || type == Types.CLOB;
+  }
+
+  private static long micros(long nanos) {
+    return Math.max(0, nanos / 1000);
+  }
+}

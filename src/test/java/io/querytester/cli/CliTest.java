@@ -1,0 +1,92 @@
+package io.querytester.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+class CliTest {
+  record Run(int code, String out, String err) {}
+
+  static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    picocli.CommandLine cl = QueryTesterCommand.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    int code = cl.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void helpListsSubcommandsAndExitCodes() {
+    Run r = run("--help");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("demo", "replay", "compare", "report");
+    assertThat(r.out())
+        .contains(
+            "Exit codes:",
+            "0",
+            "no regressions",
+            "1",
+            "regressions found",
+            "2",
+            "bad usage or input",
+            "3",
+            "could not run");
+  }
+
+  @Test
+  void versionIsPrinted() {
+    Run r = run("--version");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("querytester").contains("Java");
+  }
+
+  @Test
+  void anUnknownOptionIsBadUsage() {
+    Run r = run("replay", "--no-such-option");
+    assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT.code());
+    assertThat(r.err()).contains("--no-such-option").contains("--help");
+  }
+
+  @Test
+  void anUnparsableSpecIsBadInputWithoutAStackTrace() {
+    Run r =
+        run("replay", "--workload", "x.jsonl", "--old", "mysql://nope", "--out", "/tmp/qt-never");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("cannot read target spec").doesNotContain("\tat ");
+  }
+
+  @Test
+  void anUnknownEmbeddedVersionListsTheAvailableOnes() {
+    Run r = run("demo", "--new", "embedded:mariadb-9.9.9");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("10.2.11").contains("11.4.5");
+  }
+
+  @Test
+  void aMissingWorkloadIsBadInput() {
+    Run r = run("replay", "--workload", "/nonexistent/w.jsonl", "--dry-run");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("/nonexistent/w.jsonl");
+  }
+
+  @Test
+  void anUnreachableHostCannotRun() {
+    Run r =
+        run(
+            "replay",
+            "--workload",
+            "x.jsonl",
+            "--old",
+            "jdbc:mysql://127.0.0.1:1/",
+            "--new",
+            "jdbc:mysql://127.0.0.1:1/",
+            "--out",
+            System.getProperty("java.io.tmpdir") + "/qt-unreachable");
+    assertThat(r.code()).isEqualTo(3);
+    assertThat(r.err()).contains("refused the connection");
+  }
+}

@@ -1,0 +1,96 @@
+package io.querytester.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.querytester.replay.ColumnMeta;
+import io.querytester.replay.Observation;
+import io.querytester.replay.Outcome;
+import io.querytester.replay.ResultDigest;
+import io.querytester.replay.Warning;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ObservationComparatorTest {
+  private static final List<ColumnMeta> INT =
+      List.of(new ColumnMeta("a", "BIGINT", 21, 0, false, null));
+
+  private static Observation ok(
+      long rows, String ordered, String unordered, List<ColumnMeta> cols, List<Warning> w) {
+    return new Observation(
+        new Outcome.Ok(), 1, 2, rows, null, cols, w, new ResultDigest(rows, ordered, unordered));
+  }
+
+  private static Observation failed(int code) {
+    return new Observation(
+        new Outcome.Failed(code, "42000", "boom"), 1, 1, 0, null, List.of(), List.of(), null);
+  }
+
+  private static List<DiffKind> kinds(Observation o, Observation n, boolean ordered) {
+    return ObservationComparator.compare(o, n, ordered).stream().map(Difference::kind).toList();
+  }
+
+  @Test
+  void identicalObservationsHaveNoDifference() {
+    assertThat(kinds(ok(3, "a", "b", INT, List.of()), ok(3, "a", "b", INT, List.of()), true))
+        .isEmpty();
+  }
+
+  @Test
+  void rowOrderCountsOnlyWithOrderBy() {
+    Observation o = ok(3, "a", "same", INT, List.of());
+    Observation n = ok(3, "b", "same", INT, List.of());
+    assertThat(kinds(o, n, false)).isEmpty();
+    assertThat(kinds(o, n, true)).containsExactly(DiffKind.ROW_ORDER);
+  }
+
+  @Test
+  void rowCountAndValues() {
+    assertThat(kinds(ok(3, "a", "x", INT, List.of()), ok(4, "b", "y", INT, List.of()), false))
+        .containsExactly(DiffKind.ROW_COUNT);
+    assertThat(kinds(ok(3, "a", "x", INT, List.of()), ok(3, "b", "y", INT, List.of()), false))
+        .containsExactly(DiffKind.RESULT);
+  }
+
+  @Test
+  void errorsNewFixedAndChanged() {
+    Observation fine = ok(1, "a", "a", INT, List.of());
+    assertThat(kinds(fine, failed(1064), false)).containsExactly(DiffKind.ERROR_NEW);
+    assertThat(kinds(failed(1064), fine, false)).containsExactly(DiffKind.ERROR_FIXED);
+    assertThat(kinds(failed(1064), failed(1146), false)).containsExactly(DiffKind.ERROR_CHANGED);
+    assertThat(kinds(failed(1064), failed(1064), false)).isEmpty();
+  }
+
+  @Test
+  void integerWidthIsMinorButDoubleToDecimalIsATypeChange() {
+    List<ColumnMeta> narrow = List.of(new ColumnMeta("a", "INT", 11, 0, false, null));
+    assertThat(kinds(ok(1, "a", "a", INT, List.of()), ok(1, "a", "a", narrow, List.of()), false))
+        .containsExactly(DiffKind.METADATA_WIDTH);
+    List<ColumnMeta> dbl = List.of(new ColumnMeta("a", "DOUBLE", 22, 31, false, null));
+    List<ColumnMeta> dec = List.of(new ColumnMeta("a", "DECIMAL", 10, 4, false, null));
+    assertThat(kinds(ok(1, "a", "a", dbl, List.of()), ok(1, "a", "a", dec, List.of()), false))
+        .containsExactly(DiffKind.METADATA);
+  }
+
+  @Test
+  void warningsAreComparedAsMultisets() {
+    Warning w = new Warning("Warning", 1292, "Truncated incorrect DOUBLE value: 'x'");
+    assertThat(kinds(ok(1, "a", "a", INT, List.of(w)), ok(1, "a", "a", INT, List.of(w)), false))
+        .isEmpty();
+    assertThat(kinds(ok(1, "a", "a", INT, List.of()), ok(1, "a", "a", INT, List.of(w)), false))
+        .containsExactly(DiffKind.WARNINGS);
+    assertThat(kinds(ok(1, "a", "a", INT, List.of(w)), ok(1, "a", "a", INT, List.of(w, w)), false))
+        .containsExactly(DiffKind.WARNINGS);
+  }
+
+  @Test
+  void timeoutsAndLostConnections() {
+    Observation fine = ok(1, "a", "a", INT, List.of());
+    Observation timeout =
+        new Observation(new Outcome.TimedOut(30000), 1, 1, 0, null, List.of(), List.of(), null);
+    Observation lost =
+        new Observation(new Outcome.Lost("gone"), 1, 1, 0, null, List.of(), List.of(), null);
+    assertThat(kinds(fine, timeout, false)).containsExactly(DiffKind.TIMEOUT);
+    assertThat(kinds(timeout, fine, false)).containsExactly(DiffKind.TIMEOUT_FIXED);
+    assertThat(kinds(fine, lost, false)).containsExactly(DiffKind.CONNECTION_LOST);
+  }
+}
