@@ -53,12 +53,16 @@ public final class Capture {
       failure = describe(e);
       pipeline.warn("capture from " + source.kind() + " ended early: " + failure);
     } finally {
-      pipeline.stop(failure != null ? failure : "end of input");
+      if (failure != null) {
+        pipeline.stop(failure);
+      }
       ticker.interrupt();
       source.close();
       try {
         pipeline.drain();
       } finally {
+        // A limit the writer reached while draining names the end; else the input ended.
+        pipeline.stop("end of input");
         writer.close(settings.clock().instant(), footer(pipeline));
         done.countDown();
         removeHook(hook);

@@ -151,8 +151,8 @@ final class LineReader {
   }
 
   private int read(byte[] b, int off, int len) throws IOException {
+    int total = 0;
     try {
-      int total = 0;
       // Fill as much as is there: small reads (stdin, gzip) would otherwise cost a scan each.
       while (total < len) {
         int n = in.read(b, off + total, len - total);
@@ -166,9 +166,10 @@ final class LineReader {
       }
       return total;
     } catch (EOFException | ZipException e) {
+      // Keep what was decompressed before the cut; it ends the input.
       cutShort = "the compressed input ends abruptly (" + e.getMessage() + ")";
       eof = true;
-      return -1;
+      return total;
     }
   }
 
