@@ -1,5 +1,7 @@
 package io.querytester.capture;
 
+import io.querytester.BadInputException;
+import io.querytester.CannotRunException;
 import io.querytester.workload.WorkloadHeader;
 import io.querytester.workload.WorkloadWriter;
 import java.io.IOException;
@@ -49,6 +51,10 @@ public final class Capture {
     String failure = null;
     try {
       source.run(pipeline);
+    } catch (BadInputException | CannotRunException e) {
+      // The source is unusable as configured: the user must act, the file stays empty but valid.
+      failure = e.getMessage();
+      throw e;
     } catch (Exception e) {
       failure = describe(e);
       pipeline.warn("capture from " + source.kind() + " ended early: " + failure);

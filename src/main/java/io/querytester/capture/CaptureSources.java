@@ -1,6 +1,9 @@
 package io.querytester.capture;
 
+import io.querytester.target.Target;
 import java.io.InputStream;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.function.Supplier;
@@ -25,6 +28,20 @@ public final class CaptureSources {
         () -> new SlowLogParser(serverZone, LogFileSource.MAX_STATEMENT),
         stdin,
         LogFileSource.MAX_STATEMENT);
+  }
+
+  /**
+   * Polls the processlist of {@code target} every {@code interval}.
+   *
+   * @param clock the wall clock that start times are estimated from
+   */
+  public static CaptureSource processlist(Target target, Duration interval, Clock clock) {
+    return new ProcesslistSource(target, interval, clock);
+  }
+
+  /** Polls performance_schema's statement history of {@code target} every {@code interval}. */
+  public static CaptureSource perfSchema(Target target, Duration interval, Clock clock) {
+    return new PerfSchemaSource(target, interval, clock);
   }
 
   /** General query logs (plain or gzip, {@code -} for stdin). */

@@ -167,6 +167,8 @@ final class CaptureCommand implements Callable<Integer> {
     return switch (kind) {
       case "slowlog" -> CaptureSources.slowLog(files, () -> System.in, zone);
       case "genlog" -> CaptureSources.generalLog(files, () -> System.in, zone);
+      case "processlist" -> CaptureSources.processlist(target, interval, Clock.systemUTC());
+      case "perfschema" -> CaptureSources.perfSchema(target, interval, Clock.systemUTC());
       default ->
           throw new BadInputException(
               "--source "
