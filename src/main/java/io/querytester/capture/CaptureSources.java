@@ -1,5 +1,9 @@
 package io.querytester.capture;
 
+import io.querytester.BadInputException;
+import io.querytester.target.EmbeddedTarget;
+import io.querytester.target.JdbcSpec;
+import io.querytester.target.Secret;
 import io.querytester.target.Target;
 import java.io.InputStream;
 import java.time.Clock;
@@ -42,6 +46,39 @@ public final class CaptureSources {
   /** Polls performance_schema's statement history of {@code target} every {@code interval}. */
   public static CaptureSource perfSchema(Target target, Duration interval, Clock clock) {
     return new PerfSchemaSource(target, interval, clock);
+  }
+
+  /** Binlog files, read in the order given. */
+  public static CaptureSource binlogFiles(List<String> files) {
+    return new BinlogFileSource(files);
+  }
+
+  /**
+   * The binlog of {@code target}, live, as a replica.
+   *
+   * @param start FILE or FILE:POSITION to start at, null for the server's current position
+   */
+  public static CaptureSource binlogLive(
+      Target target, String user, Secret password, String start) {
+    String host;
+    int port;
+    switch (target.spec()) {
+      case JdbcSpec j -> {
+        host = j.host();
+        port = j.port();
+      }
+      default -> {
+        if (!(target instanceof EmbeddedTarget e)) {
+          throw new BadInputException(
+              "--source binlog reads live only from jdbc:mysql:// or embedded: sources");
+        }
+        host = "127.0.0.1";
+        port = e.server().port();
+        user = "root";
+        password = Secret.NONE;
+      }
+    }
+    return new BinlogLiveSource(target, host, port, user, password, start);
   }
 
   /** General query logs (plain or gzip, {@code -} for stdin). */

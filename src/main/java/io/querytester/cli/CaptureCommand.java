@@ -169,6 +169,11 @@ final class CaptureCommand implements Callable<Integer> {
       case "genlog" -> CaptureSources.generalLog(files, () -> System.in, zone);
       case "processlist" -> CaptureSources.processlist(target, interval, Clock.systemUTC());
       case "perfschema" -> CaptureSources.perfSchema(target, interval, Clock.systemUTC());
+      case "binlog" ->
+          files.isEmpty()
+              ? CaptureSources.binlogLive(
+                  target, sourceOptions.user, sourceOptions.password(), binlogStart)
+              : CaptureSources.binlogFiles(files);
       default ->
           throw new BadInputException(
               "--source "

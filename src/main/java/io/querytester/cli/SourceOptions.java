@@ -49,10 +49,11 @@ final class SourceOptions {
           "--source " + kind + " needs --source-url, e.g. --source-url jdbc:mysql://db1:3306/");
     }
     return new TargetSettings(
-        "SOURCE", TargetSpec.parse(url), List.of(), ConnectionSettings.defaults(user, secret()));
+        "SOURCE", TargetSpec.parse(url), List.of(), ConnectionSettings.defaults(user, password()));
   }
 
-  private Secret secret() {
+  /** The source password from the prompt or the environment; never printed. */
+  Secret password() {
     if (password != null) {
       return Secret.of(password);
     }
