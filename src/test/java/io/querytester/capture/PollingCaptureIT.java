@@ -57,6 +57,10 @@ class PollingCaptureIT {
 
   /** The source as a user with only PROCESS and SELECT on performance_schema sees it. */
   static Target asUser(String user, String password) {
+    return asUser(server, user, password);
+  }
+
+  static Target asUser(EmbeddedTarget server, String user, String password) {
     return Targets.open(
         new TargetSettings(
             "SOURCE",
