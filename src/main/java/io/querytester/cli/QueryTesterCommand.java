@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       DemoCommand.class,
       CaptureCommand.class,
+      WorkloadCommand.class,
       ReplayCommand.class,
       CompareCommand.class,
       ReportCommand.class,

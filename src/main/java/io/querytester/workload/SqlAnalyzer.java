@@ -4,42 +4,38 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.Locale;
-import java.util.Set;
 
-/** Computes a {@link SqlProfile}. Placeholder rules; the full analyser replaces them. */
+/**
+ * Computes a {@link SqlProfile}: the fingerprint and its class id, then the statement kind, then
+ * one token pass for unsafe reads, nondeterminism and ordering. Each step is linear in the text.
+ */
 final class SqlAnalyzer {
+  private static final HexFormat HEX = HexFormat.of().withUpperCase();
+
+  /** MessageDigest.getInstance looks the provider up each time; one digest per thread will do. */
+  private static final ThreadLocal<MessageDigest> MD5 =
+      ThreadLocal.withInitial(
+          () -> {
+            try {
+              return MessageDigest.getInstance("MD5");
+            } catch (NoSuchAlgorithmException e) {
+              throw new IllegalStateException("every Java runtime has MD5", e);
+            }
+          });
+
   private SqlAnalyzer() {}
 
   static SqlProfile analyze(String sql) {
-    String fp =
-        sql.strip()
-            .replaceAll("\\s+", " ")
-            .toLowerCase(Locale.ROOT)
-            .replaceAll("'[^']*'", "?")
-            .replaceAll("\\b\\d+\\b", "?");
-    String first = fp.split(" ", 2)[0];
-    StatementKind kind =
-        switch (first) {
-          case "select", "show", "explain", "describe", "desc", "with", "table", "values" ->
-              StatementKind.READ;
-          case "insert", "update", "delete", "replace", "load" -> StatementKind.WRITE;
-          case "create", "alter", "drop", "rename", "truncate" -> StatementKind.DDL;
-          case "set", "use" -> StatementKind.SESSION;
-          case "begin", "start", "commit", "rollback", "savepoint", "xa" ->
-              StatementKind.TRANSACTION;
-          default -> StatementKind.ADMIN;
-        };
-    return new SqlProfile(fp, classId(fp), kind, null, Set.of(), fp.contains("order by"));
+    String text = sql == null ? "" : sql;
+    String fp = Fingerprint.of(text);
+    StatementKind kind = StatementClassifier.classify(text);
+    NondeterminismDetector.Result r = NondeterminismDetector.scan(text, kind);
+    return new SqlProfile(fp, classId(fp), kind, r.unsafeReason(), r.markers(), r.ordered());
   }
 
+  /** pt-query-digest's query id: the last 16 hex digits of MD5(fingerprint), upper case. */
   static String classId(String fingerprint) {
-    try {
-      byte[] md5 =
-          MessageDigest.getInstance("MD5").digest(fingerprint.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().withUpperCase().formatHex(md5, 8, 16);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+    byte[] md5 = MD5.get().digest(fingerprint.getBytes(StandardCharsets.UTF_8));
+    return HEX.formatHex(md5, 8, 16);
   }
 }

@@ -1,0 +1,268 @@
+package io.querytester.workload;
+
+import io.querytester.workload.SqlScanner.Type;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * Finds, in one pass over the tokens (so never inside strings or comments), what makes a result
+ * vary between runs or servers, what makes a read unsafe to replay, and whether the outermost query
+ * orders its result.
+ *
+ * <p>Query blocks are tracked per parenthesis depth: an ORDER BY inside a subquery, a derived table
+ * or a window's OVER (...) does not order the outer result, and a LIMIT is judged against the ORDER
+ * BY of its own block. "ORDER BY on a non-unique key" needs the schema and is not judged here.
+ */
+final class NondeterminismDetector {
+  /** What {@link #scan} found. */
+  record Result(String unsafeReason, Set<String> markers, boolean ordered) {}
+
+  static final String LIMIT_WITHOUT_ORDER = "LIMIT without ORDER BY";
+
+  /** Depths beyond this are not tracked (bit masks); deeper LIMITs are not judged. */
+  private static final int MAX_DEPTH = 62;
+
+  private final SqlScanner sc;
+  private final StatementKind kind;
+  private Set<String> markers;
+  private String unsafe;
+  private long blockOrdered; // bit d: ORDER BY seen in the current query block at depth d
+  private long blockHasTable; // bit d: the block at depth d reads a table (FROM, UPDATE)
+  private long existsBlock; // bit d: the block at depth d is an EXISTS (...) subquery
+  private int outerDepth = Integer.MAX_VALUE;
+  private Keyword first;
+  private Type prevType;
+  private Keyword prevKw;
+  private Type prev2Type;
+  private Keyword prev2Kw;
+  private Type prev3Type;
+
+  private NondeterminismDetector(String sql, StatementKind kind) {
+    this.sc = new SqlScanner(sql);
+    this.kind = kind;
+  }
+
+  static Result scan(String sql, StatementKind kind) {
+    return new NondeterminismDetector(sql, kind).run();
+  }
+
+  private Result run() {
+    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+      Keyword k = sc.keyword();
+      int d = sc.depth();
+      if (prevType == null) {
+        first = k;
+      }
+      if (t != Type.OPEN && t != Type.CLOSE && t != Type.SEMICOLON) {
+        outerDepth = Math.min(outerDepth, d);
+      }
+      if (prevKw == Keyword.INTO && kind == StatementKind.READ) {
+        // SELECT ... INTO writes a file or variables instead of returning rows.
+        unsafe(
+            k == Keyword.OUTFILE || k == Keyword.DUMPFILE
+                ? "INTO " + k.name()
+                : t == Type.USER_VAR ? "INTO @var" : "INTO variable");
+      }
+      switch (t) {
+        case OPEN -> open(d);
+        case CLOSE -> close();
+        case WORD -> word(k, d);
+        case OPERATOR -> {
+          if (prevType == Type.USER_VAR && sc.isOperator(":=") && kind != StatementKind.SESSION) {
+            unsafe("user variable assignment (@var :=)");
+          }
+        }
+        case SYSTEM_VAR -> systemVariable();
+        default -> {}
+      }
+      prev3Type = prev2Type;
+      prev2Type = prevType;
+      prev2Kw = prevKw;
+      prevType = t;
+      prevKw = k;
+    }
+    boolean ordered = outerDepth <= MAX_DEPTH && bit(blockOrdered, outerDepth);
+    return new Result(
+        kind == StatementKind.READ || kind == StatementKind.SESSION ? unsafe : null,
+        markers == null ? Set.of() : Collections.unmodifiableSet(markers),
+        ordered);
+  }
+
+  /** A "(" starts a new query block one level down, and may call the function before it. */
+  private void open(int d) {
+    int inner = d + 1;
+    if (inner <= MAX_DEPTH) {
+      blockOrdered &= ~(1L << inner);
+      blockHasTable &= ~(1L << inner);
+      existsBlock =
+          prevKw == Keyword.EXISTS ? existsBlock | (1L << inner) : existsBlock & ~(1L << inner);
+    }
+    if (prevType == Type.WORD && prevKw != null && prev2Type != Type.DOT) {
+      call(prevKw);
+    }
+  }
+
+  /** {@code RAND()} and {@code UNIX_TIMESTAMP()} vary only without arguments. */
+  private void close() {
+    if (prevType == Type.OPEN && prev2Type == Type.WORD && prev3Type != Type.DOT) {
+      if (prev2Kw == Keyword.RAND) {
+        marker("RAND()");
+      } else if (prev2Kw == Keyword.UNIX_TIMESTAMP) {
+        marker("UNIX_TIMESTAMP()");
+      }
+    }
+  }
+
+  private void call(Keyword f) {
+    switch (f) {
+      case NOW,
+          CURDATE,
+          CURTIME,
+          SYSDATE,
+          UUID,
+          UUID_SHORT,
+          SYS_GUID,
+          CONNECTION_ID,
+          LAST_INSERT_ID,
+          FOUND_ROWS,
+          ROW_COUNT,
+          VERSION,
+          LASTVAL ->
+          marker(f.name() + "()");
+      case GET_LOCK,
+          RELEASE_LOCK,
+          RELEASE_ALL_LOCKS,
+          IS_FREE_LOCK,
+          IS_USED_LOCK,
+          SLEEP,
+          BENCHMARK,
+          NEXTVAL,
+          SETVAL,
+          LOAD_FILE,
+          MASTER_POS_WAIT,
+          SOURCE_POS_WAIT,
+          MASTER_GTID_WAIT,
+          WAIT_FOR_EXECUTED_GTID_SET,
+          WAIT_UNTIL_SQL_THREAD_AFTER_GTIDS ->
+          unsafe(f.name() + "()");
+      default -> {}
+    }
+  }
+
+  private void word(Keyword k, int d) {
+    if (k == null) {
+      return;
+    }
+    switch (k) {
+      case SELECT, UNION, INTERSECT, EXCEPT -> {
+        if (d <= MAX_DEPTH) {
+          blockOrdered &= ~(1L << d);
+          blockHasTable &= ~(1L << d);
+        }
+      }
+      case FROM, UPDATE -> {
+        if (d <= MAX_DEPTH) {
+          blockHasTable |= 1L << d;
+        }
+        if (k == Keyword.UPDATE) {
+          forUpdate(k);
+        }
+      }
+      case BY -> {
+        if (prevKw == Keyword.ORDER && d <= MAX_DEPTH) {
+          blockOrdered |= 1L << d;
+        }
+      }
+      case LIMIT -> limit(d);
+      case FIRST, NEXT -> {
+        if (prevKw == Keyword.FETCH) {
+          limit(d);
+        }
+      }
+      case SHARE -> forUpdate(k);
+      case IN -> {
+        if (prevKw == Keyword.LOCK) {
+          unsafe("LOCK IN SHARE MODE");
+        }
+      }
+      case FOR -> sequence();
+      case CURRENT_TIMESTAMP,
+          CURRENT_DATE,
+          CURRENT_TIME,
+          LOCALTIME,
+          LOCALTIMESTAMP,
+          UTC_DATE,
+          UTC_TIME,
+          UTC_TIMESTAMP -> {
+        if (prevType != Type.DOT) {
+          marker(k.name() + "()");
+        }
+      }
+      case PROCESSLIST, STATUS, ENGINE -> {
+        if (first == Keyword.SHOW) {
+          marker("SHOW " + k.name());
+        }
+      }
+      default -> {}
+    }
+  }
+
+  private void forUpdate(Keyword k) {
+    if (prevKw == Keyword.FOR) {
+      unsafe("FOR " + k.name());
+    }
+  }
+
+  /** MariaDB's NEXT VALUE FOR seq advances a sequence; PREVIOUS VALUE FOR reads the session's. */
+  private void sequence() {
+    if (prevKw == Keyword.VALUE && prev2Kw == Keyword.NEXT) {
+      unsafe("NEXT VALUE FOR");
+    } else if (prevKw == Keyword.VALUE && prev2Kw == Keyword.PREVIOUS) {
+      marker("LASTVAL()");
+    }
+  }
+
+  /** A LIMIT picks rows in an unspecified order unless its block has an ORDER BY. */
+  private void limit(int d) {
+    if (first == Keyword.SHOW || d > MAX_DEPTH) {
+      return;
+    }
+    long b = 1L << d;
+    if ((blockOrdered & b) == 0 && (blockHasTable & b) != 0 && (existsBlock & b) == 0) {
+      marker(LIMIT_WITHOUT_ORDER);
+    }
+  }
+
+  /** {@code @@version} and friends differ between OLD and NEW by design. */
+  private void systemVariable() {
+    String s = sc.text();
+    int p = sc.start() + 2;
+    for (int i = p; i < sc.end(); i++) {
+      if (s.charAt(i) == '.') {
+        p = i + 1; // @@global.version
+        break;
+      }
+    }
+    if (s.regionMatches(true, p, "version", 0, 7)) {
+      marker("@@version");
+    }
+  }
+
+  private void marker(String m) {
+    if (markers == null) {
+      markers = new LinkedHashSet<>();
+    }
+    markers.add(m);
+  }
+
+  private void unsafe(String reason) {
+    if (unsafe == null) {
+      unsafe = reason;
+    }
+  }
+
+  private static boolean bit(long mask, int d) {
+    return (mask & (1L << d)) != 0;
+  }
+}

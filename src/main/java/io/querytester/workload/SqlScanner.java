@@ -1,0 +1,291 @@
+package io.querytester.workload;
+
+/**
+ * Splits SQL into tokens the way the server does, skipping whitespace and comments, so that the
+ * analysers never mistake text inside a string or a comment for SQL.
+ *
+ * <p>The content of a version comment ({@code /*!40001 SQL_NO_CACHE *\/}, MariaDB's {@code
+ * /*M!...}) is SQL the server runs, so it is scanned like any other text; optimizer hints ({@code
+ * /*+ ... *\/}) are skipped like comments. Strings honour backslash escapes and doubled quotes.
+ * Anything unterminated ends at the end of the text. Every character is looked at a bounded number
+ * of times, and nothing throws on odd input.
+ */
+final class SqlScanner {
+  enum Type {
+    /** A word: keyword, name or function name (also a name starting with digits, like 1abc). */
+    WORD,
+    /** A back-quoted name. */
+    QUOTED_NAME,
+    STRING,
+    NUMBER,
+    /** {@code @name}, {@code @'name'}. */
+    USER_VAR,
+    /** {@code @@name}, {@code @@session.name}. */
+    SYSTEM_VAR,
+    OPEN,
+    CLOSE,
+    COMMA,
+    SEMICOLON,
+    DOT,
+    /** {@code ?}. */
+    PARAMETER,
+    /** Any other symbol; {@code :=} is one token. */
+    OPERATOR,
+    END
+  }
+
+  private final String s;
+  private final int n;
+  private int pos;
+  private boolean inVersionComment;
+  private int depth;
+  private Type type;
+  private int start;
+  private int end;
+  private int tokenDepth;
+  private boolean tokenInVersionComment;
+
+  SqlScanner(String sql) {
+    this.s = sql;
+    this.n = sql.length();
+  }
+
+  String text() {
+    return s;
+  }
+
+  Type type() {
+    return type;
+  }
+
+  int start() {
+    return start;
+  }
+
+  int end() {
+    return end;
+  }
+
+  /** Parenthesis depth of the token; an OPEN or CLOSE has the depth outside it. */
+  int depth() {
+    return tokenDepth;
+  }
+
+  /** Whether the token is inside a version comment. */
+  boolean inVersionComment() {
+    return tokenInVersionComment;
+  }
+
+  /** The keyword this WORD token spells, or null (also for every other token type). */
+  Keyword keyword() {
+    return type == Type.WORD ? Keyword.of(s, start, end) : null;
+  }
+
+  boolean isOperator(String op) {
+    return type == Type.OPERATOR && end - start == op.length() && s.startsWith(op, start);
+  }
+
+  /** Advances to the next token and returns its type; END at the end of the text. */
+  Type next() {
+    skipSpaceAndComments();
+    start = pos;
+    tokenDepth = depth;
+    tokenInVersionComment = inVersionComment;
+    if (pos >= n) {
+      end = n;
+      return type = Type.END;
+    }
+    char c = s.charAt(pos);
+    type =
+        switch (c) {
+          case '\'', '"' -> quoted(c, Type.STRING);
+          case '`' -> quoted(c, Type.QUOTED_NAME);
+          case '@' -> variable();
+          case '(' -> {
+            pos++;
+            depth++;
+            yield Type.OPEN;
+          }
+          case ')' -> {
+            pos++;
+            if (depth > 0) {
+              depth--;
+            }
+            tokenDepth = depth;
+            yield Type.CLOSE;
+          }
+          case ',' -> single(Type.COMMA);
+          case ';' -> single(Type.SEMICOLON);
+          case '?' -> single(Type.PARAMETER);
+          case '.' -> pos + 1 < n && isDigit(s.charAt(pos + 1)) ? number() : single(Type.DOT);
+          case ':' -> {
+            pos += pos + 1 < n && s.charAt(pos + 1) == '=' ? 2 : 1;
+            yield Type.OPERATOR;
+          }
+          default -> {
+            if (isDigit(c)) {
+              yield number();
+            }
+            if (isWordChar(c)) {
+              pos = wordEnd(pos + 1);
+              yield Type.WORD;
+            }
+            yield single(Type.OPERATOR);
+          }
+        };
+    end = pos;
+    return type;
+  }
+
+  private Type single(Type t) {
+    pos++;
+    return t;
+  }
+
+  private void skipSpaceAndComments() {
+    while (pos < n) {
+      char c = s.charAt(pos);
+      if (c <= ' ') {
+        pos++;
+      } else if (c == '#') {
+        skipLine();
+      } else if (c == '-'
+          && pos + 1 < n
+          && s.charAt(pos + 1) == '-'
+          && (pos + 2 == n || s.charAt(pos + 2) <= ' ')) {
+        skipLine();
+      } else if (c == '/' && pos + 1 < n && s.charAt(pos + 1) == '*') {
+        blockComment();
+      } else if (c == '*' && inVersionComment && pos + 1 < n && s.charAt(pos + 1) == '/') {
+        inVersionComment = false;
+        pos += 2;
+      } else {
+        return;
+      }
+    }
+  }
+
+  private void skipLine() {
+    int nl = s.indexOf('\n', pos);
+    pos = nl < 0 ? n : nl + 1;
+  }
+
+  /** Skips a comment or a hint; enters a version comment, whose content is SQL. */
+  private void blockComment() {
+    int p = pos + 2;
+    boolean mariaDb = p + 1 < n && s.charAt(p) == 'M' && s.charAt(p + 1) == '!';
+    if (!inVersionComment && p < n && (s.charAt(p) == '!' || mariaDb)) {
+      p += mariaDb ? 2 : 1;
+      int digits = p;
+      while (p < n && p - digits < 6 && isDigit(s.charAt(p))) {
+        p++;
+      }
+      inVersionComment = true;
+      pos = p;
+      return;
+    }
+    int close = s.indexOf("*/", pos + 2);
+    pos = close < 0 ? n : close + 2;
+  }
+
+  private Type quoted(char quote, Type t) {
+    int p = pos + 1;
+    while (p < n) {
+      char c = s.charAt(p);
+      if (c == '\\' && quote != '`') {
+        p += 2;
+      } else if (c == quote) {
+        if (p + 1 < n && s.charAt(p + 1) == quote) {
+          p += 2;
+        } else {
+          p++;
+          break;
+        }
+      } else {
+        p++;
+      }
+    }
+    pos = Math.min(p, n);
+    return t;
+  }
+
+  private Type variable() {
+    if (pos + 1 < n && s.charAt(pos + 1) == '@') {
+      pos = nameEnd(pos + 2);
+      return Type.SYSTEM_VAR;
+    }
+    pos++;
+    if (pos < n) {
+      char c = s.charAt(pos);
+      if (c == '\'' || c == '"' || c == '`') {
+        quoted(c, Type.USER_VAR);
+        return Type.USER_VAR;
+      }
+    }
+    pos = nameEnd(pos);
+    return Type.USER_VAR;
+  }
+
+  /** Variable names may contain dots ({@code @@global.sql_mode}). */
+  private int nameEnd(int p) {
+    while (p < n && (isWordChar(s.charAt(p)) || s.charAt(p) == '.')) {
+      p++;
+    }
+    return p;
+  }
+
+  private Type number() {
+    int p = pos;
+    if (s.charAt(p) == '0'
+        && p + 1 < n
+        && (s.charAt(p + 1) == 'x' || s.charAt(p + 1) == 'b')
+        && p + 2 < n
+        && isWordChar(s.charAt(p + 2))) {
+      p = wordEnd(p + 2);
+    } else {
+      while (p < n && (isDigit(s.charAt(p)) || s.charAt(p) == '.')) {
+        p++;
+      }
+      if (p < n && (s.charAt(p) == 'e' || s.charAt(p) == 'E')) {
+        int q = p + 1;
+        if (q < n && (s.charAt(q) == '+' || s.charAt(q) == '-')) {
+          q++;
+        }
+        if (q < n && isDigit(s.charAt(q))) {
+          p = q;
+          while (p < n && isDigit(s.charAt(p))) {
+            p++;
+          }
+        }
+      }
+    }
+    if (p < n && isWordChar(s.charAt(p))) {
+      // A name that starts with digits, like 1abc or 123_table.
+      pos = wordEnd(p);
+      return Type.WORD;
+    }
+    pos = p;
+    return Type.NUMBER;
+  }
+
+  private int wordEnd(int p) {
+    while (p < n && isWordChar(s.charAt(p))) {
+      p++;
+    }
+    return p;
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
+  }
+
+  /** Letters, digits, _ and $ and every non-ASCII character, as in unquoted MySQL names. */
+  private static boolean isWordChar(char c) {
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
+        || c == '_'
+        || c == '$'
+        || c >= 0x80;
+  }
+}

@@ -1,0 +1,172 @@
+package io.querytester.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.querytester.compare.ClassSummary;
+import io.querytester.compare.DiffKind;
+import io.querytester.compare.Difference;
+import io.querytester.compare.GatePolicy;
+import io.querytester.compare.RunAnalyzer;
+import io.querytester.compare.RunSummary;
+import io.querytester.target.SqlScript;
+import io.querytester.target.Target;
+import io.querytester.testing.TestServers;
+import io.querytester.workload.QueryEvent;
+import io.querytester.workload.WorkloadHeader;
+import io.querytester.workload.WorkloadWriter;
+import java.io.StringReader;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Behaviour cases as data (gh-ost style): each folder under src/test/resources/cases holds a
+ * case.yaml with its servers, schema, statements and the difference kinds each statement must
+ * produce. Servers are started once per version pair and shared by the cases.
+ */
+class BehaviourCasesIT {
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final Map<String, List<Target>> SERVERS = new HashMap<>();
+
+  /** A case.yaml. */
+  record Case(String description, String old, String neu, String schema, List<Step> statements) {}
+
+  /** A statement and what it must give. */
+  record Step(String sql, List<DiffKind> expect, String verdict) {}
+
+  static Stream<String> cases() throws Exception {
+    try (Stream<Path> dirs = Files.list(casesRoot())) {
+      return dirs
+          .filter(Files::isDirectory)
+          .map(p -> p.getFileName().toString())
+          .sorted()
+          .toList()
+          .stream();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void behavesAsTheCaseSays(String name, @TempDir Path tmp) throws Exception {
+    Case c = load(name);
+    List<Target> pair = servers(c.old(), c.neu());
+    String db = "case_" + name.replace('-', '_');
+    for (Target t : pair) {
+      TestServers.exec(t, "DROP DATABASE IF EXISTS " + db, "CREATE DATABASE " + db);
+      if (c.schema() != null) {
+        try (var conn = t.connect();
+            var st = conn.createStatement()) {
+          st.execute("USE " + db);
+          for (SqlScript.Statement s : new SqlScript(new StringReader(c.schema()))) {
+            st.execute(s.sql());
+          }
+        }
+      }
+    }
+    Path workload = tmp.resolve("w.jsonl.gz");
+    try (WorkloadWriter w =
+        WorkloadWriter.create(workload, WorkloadHeader.of("manual", null, Instant.now()))) {
+      Instant ts = Instant.parse("2026-01-02T03:04:05.123456Z");
+      for (Step s : c.statements()) {
+        w.write(
+            new QueryEvent(
+                ts, 1L, "app", "localhost", db, s.sql(), null, null, null, null, null, null));
+      }
+    }
+    Path run = tmp.resolve("run");
+    new Replayer(
+            new ReplaySettings(
+                workload,
+                run,
+                1,
+                0,
+                null,
+                0,
+                false,
+                false,
+                Duration.ofSeconds(30),
+                1_000_000,
+                12,
+                0,
+                10,
+                7),
+            m -> {})
+        .run(pair, false);
+
+    List<Execution> executions = new ArrayList<>();
+    ExecutionLog.read(run, w -> {}).forEach(executions::add);
+    executions.sort(java.util.Comparator.comparingLong(Execution::event));
+    assertThat(executions).hasSize(c.statements().size());
+    RunSummary summary = new RunAnalyzer(GatePolicy.DEFAULT, 3, w -> {}).analyze(run);
+    for (int i = 0; i < c.statements().size(); i++) {
+      Step step = c.statements().get(i);
+      Execution e = executions.get(i);
+      Set<DiffKind> actual = new TreeSet<>();
+      e.differences().stream().map(Difference::kind).forEach(actual::add);
+      assertThat(actual)
+          .as("%s: %s (differences: %s)", name, step.sql(), e.differences())
+          .containsExactlyInAnyOrderElementsOf(step.expect() == null ? List.of() : step.expect());
+      if (step.verdict() != null) {
+        ClassSummary cls =
+            summary.classes().stream()
+                .filter(x -> x.classId().equals(e.classId()))
+                .findFirst()
+                .orElseThrow();
+        assertThat(cls.verdict().name())
+            .as("%s: verdict of %s", name, step.sql())
+            .isEqualTo(step.verdict());
+      }
+    }
+  }
+
+  private static Case load(String name) throws Exception {
+    Map<?, ?> raw =
+        YAML.readValue(casesRoot().resolve(name).resolve("case.yaml").toFile(), Map.class);
+    List<Step> steps = new ArrayList<>();
+    for (Object o : (List<?>) raw.get("statements")) {
+      Map<?, ?> m = (Map<?, ?>) o;
+      List<DiffKind> expect = new ArrayList<>();
+      if (m.get("expect") instanceof List<?> l) {
+        l.forEach(k -> expect.add(DiffKind.valueOf(k.toString())));
+      }
+      steps.add(new Step((String) m.get("sql"), expect, (String) m.get("verdict")));
+    }
+    return new Case(
+        (String) raw.get("description"),
+        String.valueOf(raw.get("old")),
+        String.valueOf(raw.get("new")),
+        (String) raw.get("schema"),
+        steps);
+  }
+
+  private static synchronized List<Target> servers(String old, String neu) {
+    return SERVERS.computeIfAbsent(
+        old + "->" + neu,
+        k -> List.of(TestServers.start("OLD", old), TestServers.start("NEW", neu)));
+  }
+
+  @AfterAll
+  static void stop() {
+    SERVERS.values().forEach(l -> l.forEach(Target::close));
+    SERVERS.clear();
+  }
+
+  private static Path casesRoot() throws URISyntaxException {
+    return Path.of(BehaviourCasesIT.class.getClassLoader().getResource("cases").toURI());
+  }
+}

@@ -1,0 +1,355 @@
+package io.querytester.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.querytester.compare.ClassSummary;
+import io.querytester.compare.DiffKind;
+import io.querytester.compare.Difference;
+import io.querytester.compare.GatePolicy;
+import io.querytester.compare.RunAnalyzer;
+import io.querytester.compare.RunJoiner;
+import io.querytester.compare.RunSummary;
+import io.querytester.target.EmbeddedTarget;
+import io.querytester.target.Target;
+import io.querytester.testing.TestServers;
+import io.querytester.testing.Tool;
+import io.querytester.testing.Workloads;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Replay against real embedded 10.2.11 (OLD) and 11.4.5 (NEW), with general logs on. */
+class ReplayIT {
+  static EmbeddedTarget old;
+  static EmbeddedTarget neu;
+  static Path logs;
+
+  @BeforeAll
+  static void start() throws Exception {
+    logs =
+        Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "replay-it-logs");
+    old =
+        TestServers.start(
+            "OLD", TestServers.OLD, "general_log=1", "general_log_file=" + logs.resolve("old.log"));
+    neu =
+        TestServers.start(
+            "NEW", TestServers.NEW, "general_log=1", "general_log_file=" + logs.resolve("new.log"));
+    for (Target t : List.of(old, neu)) {
+      TestServers.exec(
+          t,
+          "CREATE DATABASE app",
+          "CREATE TABLE app.items (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(20), price DECIMAL(10,2))",
+          "INSERT INTO app.items (name, price) VALUES ('a', 1.50), ('b', 2.00), ('c', NULL)");
+    }
+  }
+
+  @AfterAll
+  static void stop() {
+    if (old != null) {
+      old.close();
+    }
+    if (neu != null) {
+      neu.close();
+    }
+  }
+
+  private static ReplaySettings settings(Path workload, Path run, boolean allowWrites) {
+    return new ReplaySettings(
+        workload,
+        run,
+        4,
+        0,
+        null,
+        0,
+        false,
+        allowWrites,
+        Duration.ofSeconds(2),
+        5_000_000,
+        12,
+        0,
+        10,
+        3);
+  }
+
+  private static List<Execution> executions(Path run) {
+    List<Execution> out = new ArrayList<>();
+    ExecutionLog.read(run, w -> {}).forEach(out::add);
+    out.sort(java.util.Comparator.comparingLong(Execution::event));
+    return out;
+  }
+
+  @Test
+  void writesAreNeverExecutedWithoutAllowWrites(@TempDir Path tmp) throws Exception {
+    List<String> unsafe =
+        List.of(
+            "INSERT INTO items (name) VALUES ('never-inserted')",
+            "UPDATE items SET name = 'never-updated' WHERE id = 1",
+            "DELETE FROM items WHERE name = 'b' /* never-deleted */",
+            "CREATE TABLE never_created (id INT)",
+            "SET GLOBAL max_connections = 99",
+            "SELECT * FROM items WHERE id = 1 FOR UPDATE /* never-locked */",
+            "SELECT name FROM items INTO OUTFILE '/tmp/never-written'",
+            "SELECT GET_LOCK('never-locked', 1)");
+    List<String> statements = new ArrayList<>(unsafe);
+    statements.add("SELECT COUNT(*) FROM items /* this one runs */");
+    Path run = tmp.resolve("run");
+    ReplayCounters counters =
+        new Replayer(
+                settings(Workloads.write(tmp.resolve("w.jsonl"), "app", 2, statements), run, false),
+                m -> {})
+            .run(List.of(old, neu), false);
+    assertThat(counters.skippedTotal()).isEqualTo(unsafe.size());
+    assertThat(counters.executed()).isEqualTo(1);
+    for (String side : List.of("old.log", "new.log")) {
+      String log = Files.readString(logs.resolve(side), StandardCharsets.ISO_8859_1);
+      assertThat(log).contains("this one runs");
+      assertThat(log)
+          .doesNotContain(
+              "never-inserted",
+              "never-updated",
+              "never-deleted",
+              "never_created",
+              "max_connections = 99",
+              "never-locked",
+              "never-written");
+    }
+    assertThat(EmbeddedServerQueries.single(old, "SELECT COUNT(*) FROM app.items")).isEqualTo("3");
+  }
+
+  @Test
+  void allowWritesReplaysWritesOnBothAndComparesAffectedRows(@TempDir Path tmp) throws Exception {
+    for (Target t : List.of(old, neu)) {
+      TestServers.exec(
+          t,
+          "CREATE DATABASE w",
+          "CREATE TABLE w.t (id INT AUTO_INCREMENT PRIMARY KEY, v INT)",
+          "INSERT INTO w.t (v) VALUES (1), (2), (3)");
+    }
+    TestServers.exec(neu, "INSERT INTO w.t (v) VALUES (2)"); // NEW drifted: one more row with v = 2
+    Path run = tmp.resolve("run");
+    new Replayer(
+            settings(
+                Workloads.write(
+                    tmp.resolve("w.jsonl"),
+                    "w",
+                    1,
+                    List.of(
+                        "UPDATE t SET v = v + 10 WHERE v = 2",
+                        "INSERT INTO t (v) VALUES (9)",
+                        "SELECT COUNT(*) FROM t")),
+                run,
+                true),
+            m -> {})
+        .run(List.of(old, neu), false);
+    List<Execution> e = executions(run);
+    assertThat(e.get(0).differences())
+        .extracting(Difference::kind)
+        .containsExactly(DiffKind.ROW_COUNT);
+    assertThat(e.get(0).old().rows()).isEqualTo(1);
+    assertThat(e.get(0).neu().rows()).isEqualTo(2);
+    assertThat(e.get(1).differences())
+        .extracting(Difference::kind)
+        .containsExactly(DiffKind.LAST_INSERT_ID);
+    assertThat(e.get(2).differences())
+        .extracting(Difference::kind)
+        .containsExactly(DiffKind.RESULT);
+  }
+
+  @Test
+  void aStatementPastTheTimeoutIsKilledOnTheServer(@TempDir Path tmp) throws Exception {
+    Path run = tmp.resolve("run");
+    new Replayer(
+            settings(
+                Workloads.write(
+                    tmp.resolve("w.jsonl"),
+                    "app",
+                    1,
+                    List.of(
+                        "SELECT COUNT(*) FROM seq_1_to_100000 a, seq_1_to_100000 b /* slow-one */")),
+                run,
+                false),
+            m -> {})
+        .run(List.of(old, neu), false);
+    Execution e = executions(run).getFirst();
+    assertThat(e.old().outcome()).isInstanceOf(Outcome.TimedOut.class);
+    assertThat(e.neu().outcome()).isInstanceOf(Outcome.TimedOut.class);
+    Thread.sleep(500);
+    for (Target t : List.of(old, neu)) {
+      assertThat(
+              EmbeddedServerQueries.single(
+                  t,
+                  "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE '%slow-one%' AND INFO NOT LIKE '%PROCESSLIST%'"))
+          .isEqualTo("0");
+    }
+  }
+
+  @Test
+  void aMillionRowResultComparesIn256MegabytesAndTheDifferingRowIsFound(@TempDir Path tmp)
+      throws Exception {
+    Path workload =
+        Workloads.write(
+            tmp.resolve("w.jsonl"),
+            "app",
+            1,
+            List.of(
+                "SELECT seq, IF(seq = 777777, CHARSET(CONVERT('x' USING utf8)), CONCAT('row ', seq)) AS v FROM seq_1_to_1000000"));
+    Tool.Result r =
+        Tool.run(
+            tmp.resolve("tool"),
+            List.of("-Xmx256m"),
+            "replay",
+            "--workload",
+            workload.toString(),
+            "--out",
+            tmp.resolve("run").toString(),
+            "--old",
+            old.server().jdbcUrl(),
+            "--new",
+            neu.server().jdbcUrl(),
+            "--no-color");
+    assertThat(r.code()).as(r.err()).isEqualTo(1);
+    Execution e = executions(tmp.resolve("run")).getFirst();
+    assertThat(e.old().rows()).isEqualTo(1_000_000);
+    Difference d = e.differences().getFirst();
+    assertThat(d.kind()).isEqualTo(DiffKind.RESULT);
+    assertThat(d.samples().onlyOld()).containsExactly(List.of("777777", "utf8"));
+    assertThat(d.samples().onlyNew()).containsExactly(List.of("777777", "utf8mb3"));
+  }
+
+  @Test
+  void aRunKilledWithMinus9ResumesToTheSameVerdict(@TempDir Path tmp) throws Exception {
+    List<String> statements = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      statements.add(
+          switch (i % 5) {
+            case 0 -> "SELECT id, name, price FROM items WHERE id = " + (i % 4);
+            case 1 -> "SELECT COUNT(*), SUM(price) FROM items WHERE id > " + (i % 3);
+            case 2 -> "SELECT " + i + " AS n";
+            case 3 -> "SELECT CHARSET(CONVERT('x' USING utf8)) AS cs, " + i;
+            default -> "SELECT name FROM items ORDER BY id LIMIT " + (i % 3 + 1);
+          });
+    }
+    Path workload = Workloads.write(tmp.resolve("w.jsonl"), "app", 6, statements);
+    Path killed = tmp.resolve("killed");
+    Process p =
+        Tool.start(
+            tmp.resolve("first"),
+            List.of(),
+            "replay",
+            "--workload",
+            workload.toString(),
+            "--out",
+            killed.toString(),
+            "--old",
+            old.server().jdbcUrl(),
+            "--new",
+            neu.server().jdbcUrl(),
+            "--concurrency",
+            "2");
+    Path log = killed.resolve(ExecutionLog.FILE);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (System.nanoTime() < deadline && (!Files.exists(log) || Files.size(log) < 200_000)) {
+      Thread.sleep(50);
+    }
+    p.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
+    long before = executions(killed).size();
+    assertThat(before).as("the run was killed part way").isBetween(1L, 2999L);
+
+    Tool.Result resumed =
+        Tool.run(
+            tmp.resolve("resumed"),
+            List.of(),
+            "replay",
+            "--resume",
+            killed.toString(),
+            "--old",
+            old.server().jdbcUrl(),
+            "--new",
+            neu.server().jdbcUrl(),
+            "--no-color");
+    assertThat(resumed.err()).contains("resuming: ");
+    List<Execution> all = executions(killed);
+    assertThat(all).hasSize(3000);
+    Set<Long> ids = new HashSet<>();
+    all.forEach(e -> assertThat(ids.add(e.event())).as("event %d once", e.event()).isTrue());
+
+    Path whole = tmp.resolve("whole");
+    new Replayer(settings(workload, whole, false), m -> {}).run(List.of(old, neu), false);
+    assertThat(verdicts(killed)).isEqualTo(verdicts(whole));
+    assertThat(resumed.code()).isEqualTo(1);
+  }
+
+  @Test
+  void saveNowCompareLaterFindsTheSameDifferences(@TempDir Path tmp) throws Exception {
+    Path workload =
+        Workloads.write(
+            tmp.resolve("w.jsonl"),
+            "app",
+            2,
+            List.of(
+                "SELECT CHARSET(CONVERT('x' USING utf8))",
+                "SELECT @@innodb_file_format",
+                "SELECT id FROM items",
+                "SELECT JSON_EQUALS('1', '1')"));
+    Path a = tmp.resolve("a");
+    Path b = tmp.resolve("b");
+    new Replayer(settings(workload, a, false), m -> {}).run(List.of(old), false);
+    new Replayer(settings(workload, b, false), m -> {}).run(List.of(neu), false);
+    Path joined = tmp.resolve("joined");
+    RunJoiner.join(a, b, joined, w -> {});
+    Path live = tmp.resolve("live");
+    new Replayer(settings(workload, live, false), m -> {}).run(List.of(old, neu), false);
+    assertThat(verdicts(joined)).isEqualTo(verdicts(live));
+    assertThat(RunInfo.read(joined).targets())
+        .extracting(RunInfo.Side::label)
+        .containsExactly("OLD", "NEW");
+  }
+
+  private static Map<String, String> verdicts(Path run) {
+    RunSummary s = new RunAnalyzer(GatePolicy.DEFAULT, 3, w -> {}).analyze(run);
+    Map<String, String> out = new TreeMap<>();
+    for (ClassSummary c : s.classes()) {
+      out.put(
+          c.classId(),
+          c.verdict()
+              + " "
+              + c.executions()
+              + " "
+              + c.differences().entrySet().stream()
+                  .filter(e -> e.getKey() != DiffKind.LATENCY)
+                  .map(Object::toString)
+                  .collect(Collectors.joining(",")));
+    }
+    return out;
+  }
+
+  /** Small query helper. */
+  static final class EmbeddedServerQueries {
+    private EmbeddedServerQueries() {}
+
+    static String single(Target t, String sql) throws Exception {
+      try (Connection c = t.connect();
+          Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery(sql)) {
+        rs.next();
+        return rs.getString(1);
+      }
+    }
+  }
+}

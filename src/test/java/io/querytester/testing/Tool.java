@@ -1,0 +1,48 @@
+package io.querytester.testing;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the packaged application (target/querytester.jar) in its own JVM, as a user would. */
+public final class Tool {
+  private Tool() {}
+
+  public record Result(int code, String out, String err) {}
+
+  public static Process start(Path log, List<String> jvmArgs, String... args) throws IOException {
+    Path jar = Path.of("target", "querytester.jar");
+    if (!Files.exists(jar)) {
+      throw new IllegalStateException(
+          "target/querytester.jar is missing: run the ITs with ./mvnw verify");
+    }
+    List<String> cmd = new ArrayList<>();
+    cmd.add(ProcessHandle.current().info().command().orElse("java"));
+    cmd.addAll(jvmArgs);
+    cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
+    cmd.add("-jar");
+    cmd.add(jar.toString());
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.redirectErrorStream(false);
+    pb.redirectOutput(log.resolveSibling(log.getFileName() + ".out").toFile());
+    pb.redirectError(log.resolveSibling(log.getFileName() + ".err").toFile());
+    return pb.start();
+  }
+
+  public static Result run(Path log, List<String> jvmArgs, String... args) throws Exception {
+    Process p = start(log, jvmArgs, args);
+    if (!p.waitFor(10, TimeUnit.MINUTES)) {
+      p.destroyForcibly();
+      throw new IllegalStateException("querytester did not finish in 10 minutes");
+    }
+    return new Result(
+        p.exitValue(),
+        Files.readString(log.resolveSibling(log.getFileName() + ".out"), StandardCharsets.UTF_8),
+        Files.readString(log.resolveSibling(log.getFileName() + ".err"), StandardCharsets.UTF_8));
+  }
+}

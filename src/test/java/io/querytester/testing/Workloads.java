@@ -1,0 +1,39 @@
+package io.querytester.testing;
+
+import io.querytester.workload.QueryEvent;
+import io.querytester.workload.WorkloadHeader;
+import io.querytester.workload.WorkloadWriter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+/** Writes small workload files for tests. */
+public final class Workloads {
+  private Workloads() {}
+
+  /** One event per statement, all in the given schema, sessions assigned round-robin. */
+  public static Path write(Path file, String schema, int sessions, List<String> statements)
+      throws IOException {
+    Instant ts = Instant.parse("2026-01-02T03:04:05Z");
+    try (WorkloadWriter w = WorkloadWriter.create(file, WorkloadHeader.of("manual", null, ts))) {
+      for (int i = 0; i < statements.size(); i++) {
+        w.write(
+            new QueryEvent(
+                ts.plusMillis(i),
+                (long) (i % sessions) + 1,
+                "app",
+                "localhost",
+                schema,
+                statements.get(i),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null));
+      }
+    }
+    return file;
+  }
+}
