@@ -103,25 +103,25 @@ public record CaptureFilter(
   /** The filters as the user gave them, for the workload header; empty ones are left out. */
   public Map<String, String> describe() {
     Map<String, String> m = new LinkedHashMap<>();
-    put(m, "include_schema", includeSchemas);
-    put(m, "exclude_schema", excludeSchemas);
-    put(m, "include_user", includeUsers);
-    put(m, "exclude_user", excludeUsers);
-    put(m, "include_kind", includeKinds);
-    put(m, "exclude_kind", excludeKinds);
+    put(m, "include-schema", includeSchemas);
+    put(m, "exclude-schema", excludeSchemas);
+    put(m, "include-user", includeUsers);
+    put(m, "exclude-user", excludeUsers);
+    put(m, "include-kind", includeKinds);
+    put(m, "exclude-kind", excludeKinds);
     if (match != null) {
       m.put("match", match.pattern());
     }
     if (excludeMatch != null) {
-      m.put("exclude_match", excludeMatch.pattern());
+      m.put("exclude-match", excludeMatch.pattern());
     }
-    put(m, "include_class", includeClasses);
-    put(m, "exclude_class", excludeClasses);
+    put(m, "include-class", includeClasses);
+    put(m, "exclude-class", excludeClasses);
     if (sampleOneIn > 1) {
       m.put("sample", "1/" + sampleOneIn);
     }
     if (maxPerClass > 0) {
-      m.put("max_per_class", Integer.toString(maxPerClass));
+      m.put("max-per-class", Integer.toString(maxPerClass));
     }
     return m;
   }

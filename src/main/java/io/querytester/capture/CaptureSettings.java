@@ -34,7 +34,7 @@ public record CaptureSettings(
   Map<String, String> describe() {
     Map<String, String> m = new LinkedHashMap<>(filter.describe());
     if (maxEvents > 0) {
-      m.put("max_events", Long.toString(maxEvents));
+      m.put("max-events", Long.toString(maxEvents));
     }
     if (duration != null) {
       m.put("duration", duration.toString());

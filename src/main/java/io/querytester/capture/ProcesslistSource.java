@@ -162,7 +162,7 @@ final class ProcesslistSource extends CaptureSource {
               null,
               null,
               null,
-              new QueryEvent.Origin("processlist poll", polls));
+              null);
       if (!sink.accept(e)) {
         return false;
       }
