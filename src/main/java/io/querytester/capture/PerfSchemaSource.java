@@ -33,6 +33,9 @@ final class PerfSchemaSource extends CaptureSource {
   private final Duration interval;
   private final Clock clock;
   private final Map<Long, Long> lastEventId = new HashMap<>();
+  // Thread id to (processlist id, user, host), kept after a thread ends: its statements stay in
+  // the history, its row in performance_schema.threads does not.
+  private final Map<Long, Object[]> threads = new HashMap<>();
   private SourceConnection db;
   private String table;
   private String pollSql;
@@ -217,6 +220,7 @@ final class PerfSchemaSource extends CaptureSource {
   /** One poll; with {@code baseline} only remembers the event ids already there. */
   private boolean poll(EventSink sink, boolean baseline, Set<Long> toolSessions)
       throws SQLException {
+    rememberThreads();
     Instant now = clock.instant();
     SourceConnection.Rows r = db.query(pollSql);
     polls++;
@@ -230,6 +234,14 @@ final class PerfSchemaSource extends CaptureSource {
       lastEventId.put(thread, eventId);
       if (baseline || (row[10] != null && toolSessions.contains(number(row[10])))) {
         continue;
+      }
+      if (row[10] != null) {
+        threads.put(thread, new Object[] {row[10], row[11], row[12]});
+      } else if (threads.containsKey(thread)) {
+        Object[] known = threads.get(thread);
+        row[10] = known[0];
+        row[11] = known[1];
+        row[12] = known[2];
       }
       String sql = text(row[5]);
       if (sql.getBytes(StandardCharsets.UTF_8).length >= maxSqlText) {
@@ -252,6 +264,21 @@ final class PerfSchemaSource extends CaptureSource {
       }
     }
     return true;
+  }
+
+  /** Notes the session of every connected foreground thread, for when it has gone by the poll. */
+  private void rememberThreads() throws SQLException {
+    SourceConnection.Rows r =
+        db.query(
+            "SELECT THREAD_ID, PROCESSLIST_ID, PROCESSLIST_USER, PROCESSLIST_HOST"
+                + " FROM performance_schema.threads WHERE TYPE = 'FOREGROUND'"
+                + " AND PROCESSLIST_ID IS NOT NULL");
+    for (Object[] row : r.rows()) {
+      threads.put(number(row[0]), new Object[] {row[1], row[2], row[3]});
+    }
+    if (threads.size() > 100_000) {
+      threads.clear(); // a server with endless short connections: start the cache afresh
+    }
   }
 
   private QueryEvent event(Object[] row, String sql, Instant now, long thread, long eventId) {
