@@ -127,6 +127,6 @@ final class LogTime {
     return epochMicros == NONE
         ? null
         : Instant.ofEpochSecond(
-            Math.floorDiv(epochMicros, 1_000_000), Math.floorMod(epochMicros, 1_000_000) * 1000);
+            Math.floorDiv(epochMicros, 1_000_000), Math.floorMod(epochMicros, 1_000_000L) * 1000L);
   }
 }
