@@ -163,6 +163,10 @@ final class CaptureCommand implements Callable<Integer> {
   }
 
   private CaptureSource source(String kind, Target target) {
+    if ((kind.equals("processlist") || kind.equals("perfschema")) && !files.isEmpty()) {
+      throw new BadInputException(
+          "--source " + kind + " reads a server (--source-url), not files: " + files.get(0));
+    }
     ZoneId zone = logZone != null ? logZone : ZoneId.systemDefault();
     return switch (kind) {
       case "slowlog" -> CaptureSources.slowLog(files, () -> System.in, zone);
