@@ -93,6 +93,11 @@ public final class EmbeddedServer implements AutoCloseable {
     return config.workDir().resolve("data");
   }
 
+  /** Temporary files of this server only (see the --tmpdir comment in install()). */
+  private Path tmpDir() {
+    return config.workDir().resolve("tmp");
+  }
+
   public Path base() {
     return config.base();
   }
@@ -136,6 +141,7 @@ public final class EmbeddedServer implements AutoCloseable {
     }
     try {
       Files.createDirectories(dataDir());
+      Files.createDirectories(tmpDir());
     } catch (IOException e) {
       throw new CannotRunException(
           "cannot create data dir " + dataDir() + ": " + e.getMessage(), e);
@@ -145,6 +151,8 @@ public final class EmbeddedServer implements AutoCloseable {
     cmd.add("--no-defaults"); // never read /etc/mysql: both sides must differ only by version
     cmd.add("--basedir=" + config.base());
     cmd.add("--datadir=" + dataDir());
+    // Its own tmpdir: installs sharing /tmp collide on temp table names and abort.
+    cmd.add("--tmpdir=" + tmpDir());
     cmd.add("--user=root");
     cmd.add("--force");
     cmd.add("--skip-name-resolve");
@@ -212,6 +220,8 @@ public final class EmbeddedServer implements AutoCloseable {
     cmd.add("--no-defaults");
     cmd.add("--basedir=" + config.base());
     cmd.add("--datadir=" + dataDir());
+    // Its own tmpdir: installs sharing /tmp collide on temp table names and abort.
+    cmd.add("--tmpdir=" + tmpDir());
     cmd.add("--port=" + port);
     cmd.add("--bind-address=127.0.0.1");
     cmd.add("--socket=" + socketPath());
