@@ -82,7 +82,7 @@ final class PerfSchemaSource extends CaptureSource {
     ownBefore = db.statements();
     // Statements already in the history ran before the capture started: not part of it.
     ToolSessions tools = new ToolSessions(db);
-    poll(sink, true, tools.ids());
+    poll(sink, true, tools);
     long next = System.nanoTime();
     while (!sink.stopping()) {
       next += interval.toNanos();
@@ -92,7 +92,7 @@ final class PerfSchemaSource extends CaptureSource {
       } else {
         next = System.nanoTime();
       }
-      if (!poll(sink, false, tools.ids())) {
+      if (!poll(sink, false, tools)) {
         break;
       }
     }
@@ -218,7 +218,7 @@ final class PerfSchemaSource extends CaptureSource {
   }
 
   /** One poll; with {@code baseline} only remembers the event ids already there. */
-  private boolean poll(EventSink sink, boolean baseline, Set<Long> toolSessions)
+  private boolean poll(EventSink sink, boolean baseline, ToolSessions toolSessions)
       throws SQLException {
     rememberThreads();
     Instant now = clock.instant();
@@ -232,7 +232,7 @@ final class PerfSchemaSource extends CaptureSource {
         continue;
       }
       lastEventId.put(thread, eventId);
-      if (baseline || (row[10] != null && toolSessions.contains(number(row[10])))) {
+      if (baseline || (row[10] != null && toolSessions.isTool(number(row[10])))) {
         continue;
       }
       if (row[10] != null) {

@@ -73,7 +73,7 @@ final class ProcesslistSource extends CaptureSource {
     ownBefore = db.statements();
     long next = System.nanoTime();
     while (!sink.stopping()) {
-      if (!poll(sink, tools.ids())) {
+      if (!poll(sink, tools)) {
         break;
       }
       next += interval.toNanos();
@@ -109,7 +109,7 @@ final class ProcesslistSource extends CaptureSource {
     }
   }
 
-  private boolean poll(EventSink sink, Set<Long> toolSessions) throws SQLException {
+  private boolean poll(EventSink sink, ToolSessions toolSessions) throws SQLException {
     long t0 = System.nanoTime();
     Instant now = clock.instant();
     SourceConnection.Rows r = db.query(pollSql);
@@ -133,7 +133,7 @@ final class ProcesslistSource extends CaptureSource {
           || sql == null
           || !(command.equals("Query") || command.equals("Execute"))
           || (user != null && SYSTEM_USERS.contains(user.toLowerCase(Locale.ROOT)))
-          || toolSessions.contains(id)) {
+          || toolSessions.isTool(id)) {
         continue;
       }
       rowsSeen++;

@@ -8,44 +8,55 @@ import java.util.Set;
 /**
  * The sessions of querytester itself (other captures, replays, drift checks), known by the {@code
  * program_name} connection attribute every querytester connection sets. Only servers that expose
- * connection attributes (performance_schema.session_connect_attrs) tell; elsewhere the set stays
- * empty and only the capture's own connection is left out.
+ * connection attributes (performance_schema.session_connect_attrs) tell; elsewhere nothing is a
+ * tool session and only the capture's own connection is left out.
+ *
+ * <p>The attributes are read again whenever a connection id shows up that was not there at the last
+ * reading, so a new querytester session is recognised in the very poll that first sees it.
  */
 final class ToolSessions {
-  private static final long REFRESH_NANOS = 1_000_000_000L;
-
   private final SourceConnection db;
-  private Set<Long> ids = Set.of();
+  private final Set<Long> tools = new HashSet<>();
+  private final Set<Long> checked = new HashSet<>();
   private boolean available = true;
-  private long refreshed = Long.MIN_VALUE;
 
   ToolSessions(SourceConnection db) {
     this.db = db;
   }
 
-  /** Connection ids of querytester sessions, refreshed about once a second. */
-  Set<Long> ids() {
-    long now = System.nanoTime();
-    if (available && now - refreshed > REFRESH_NANOS) {
-      refreshed = now;
-      try {
-        SourceConnection.Rows r =
-            db.query(
-                "SELECT PROCESSLIST_ID FROM performance_schema.session_connect_attrs"
-                    + " WHERE ATTR_NAME = 'program_name' AND ATTR_VALUE = '"
-                    + ConnectionSettings.PROGRAM_NAME
-                    + "'");
-        Set<Long> found = new HashSet<>();
-        for (Object[] row : r.rows()) {
-          found.add(((Number) row[0]).longValue());
-        }
-        ids = found;
-      } catch (SQLException e) {
-        // No performance_schema, or no SELECT on it: fall back to skipping our own session only.
-        available = false;
-      }
+  /** Whether the connection is a querytester session. */
+  boolean isTool(long connectionId) {
+    if (!available) {
+      return false;
     }
-    return ids;
+    if (!checked.contains(connectionId)) {
+      refresh();
+      checked.add(connectionId); // asked once: a session without attributes is not a tool
+    }
+    return tools.contains(connectionId);
+  }
+
+  private void refresh() {
+    try {
+      SourceConnection.Rows r =
+          db.query(
+              "SELECT PROCESSLIST_ID, ATTR_VALUE FROM performance_schema.session_connect_attrs"
+                  + " WHERE ATTR_NAME = 'program_name'");
+      if (checked.size() > 100_000) {
+        checked.clear();
+        tools.clear();
+      }
+      for (Object[] row : r.rows()) {
+        long id = ((Number) row[0]).longValue();
+        checked.add(id);
+        if (ConnectionSettings.PROGRAM_NAME.equals(String.valueOf(row[1]))) {
+          tools.add(id);
+        }
+      }
+    } catch (SQLException e) {
+      // No performance_schema, or no SELECT on it: fall back to skipping our own session only.
+      available = false;
+    }
   }
 
   boolean available() {
