@@ -98,8 +98,14 @@ public final class Capture {
     long lastAt = started;
     long lastPrinted = started;
     try {
-      while (!pipeline.stopping()) {
+      while (true) {
         Thread.sleep(50);
+        pipeline.flushIfIdle();
+        if (pipeline.stopping()) {
+          // The writer reached --max-events: wake a source that waits for events to see it.
+          source.stop();
+          return;
+        }
         long now = System.nanoTime();
         if (now >= deadline) {
           pipeline.stop("--duration");

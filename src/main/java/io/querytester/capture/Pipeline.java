@@ -91,6 +91,18 @@ final class Pipeline implements EventSink {
     return stopReason == null;
   }
 
+  /**
+   * Hands a waiting batch to the writer when no event has come for a while, so a live source that
+   * goes quiet still has its events written (and its limits checked) promptly.
+   */
+  synchronized void flushIfIdle() {
+    long now = System.nanoTime();
+    if (!batch.isEmpty() && now - lastFlush > FLUSH_NANOS) {
+      handOver();
+      lastFlush = now;
+    }
+  }
+
   @Override
   public boolean stopping() {
     return stopReason != null;

@@ -86,10 +86,38 @@ class BinlogCaptureIT {
                 THREADS);
         awaitBinlogDump(server);
         List<Ran> ran = writeLoad(server);
+        // A rotation while the live capture runs: it follows into the next file.
+        TestServers.exec(
+            server, "FLUSH BINARY LOGS", "INSERT INTO shop.t VALUES (998, 'live rotation')");
         CaptureSummary summary = live.join();
         assertThat(summary.endedBy()).as(err + " " + summary).isEqualTo("--duration");
         List<QueryEvent> events = read(out);
         assertCaptured(events, ran, summary);
+        QueryEvent afterRotation =
+            events.stream()
+                .filter(e -> e.sql().contains("live rotation"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(afterRotation.origin().file()).isEqualTo("mysql-bin.000002");
+
+        // --binlog-start reads history: from the first file on, up to an event limit.
+        Path history = dir.resolve("history.jsonl.gz");
+        CaptureSummary hs =
+            Capture.run(
+                CaptureSources.binlogLive(repl, "repl", Secret.of("pw"), "mysql-bin.000001:4"),
+                new CaptureSettings(
+                    history,
+                    CaptureFilter.none(),
+                    3,
+                    Duration.ofSeconds(20),
+                    null,
+                    Clock.systemUTC()),
+                new PrintWriter(new StringWriter(), true));
+        assertThat(hs.endedBy()).isEqualTo("--max-events");
+        assertThat(read(history))
+            .extracting(QueryEvent::sql)
+            .contains("CREATE DATABASE shop")
+            .hasSize(3);
 
         // The same from the files, across a rotation.
         TestServers.exec(
@@ -120,6 +148,9 @@ class BinlogCaptureIT {
                 .filter(e -> e.sql().contains("after rotation"))
                 .findFirst()
                 .orElseThrow();
+        assertThat(fileEvents)
+            .extracting(QueryEvent::sql)
+            .contains("INSERT INTO shop.t VALUES (998, 'live rotation')");
         assertThat(rotated.origin().file())
             .isEqualTo(Path.of(files.get(files.size() - 1)).getFileName().toString());
         // Offsets are real positions in the file, also inside transactions (11.4 writes 0 there).
