@@ -1,7 +1,7 @@
 package io.querytester.capture;
 
+import io.querytester.workload.QueryClass;
 import io.querytester.workload.QueryEvent;
-import io.querytester.workload.SqlProfile;
 import io.querytester.workload.StatementKind;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -66,7 +66,7 @@ public record CaptureFilter(
   }
 
   /** Why the event is dropped (the counter it is summed under), or null to keep it. */
-  String reject(QueryEvent e, SqlProfile p) {
+  String reject(QueryEvent e, QueryClass p) {
     if (!includeSchemas.isEmpty() && !includeSchemas.contains(e.schema())) {
       return "schema";
     }

@@ -1,7 +1,7 @@
 package io.querytester.capture;
 
+import io.querytester.workload.QueryClass;
 import io.querytester.workload.QueryEvent;
-import io.querytester.workload.SqlProfile;
 import io.querytester.workload.WorkloadWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -39,7 +39,7 @@ final class Pipeline implements EventSink {
           Thread.ofPlatform().name("capture-profiler-", 0).daemon().factory());
 
   /** An event and what its text says. */
-  private record Profiled(QueryEvent event, SqlProfile profile) {}
+  private record Profiled(QueryEvent event, QueryClass profile) {}
 
   private final WorkloadWriter writer;
   private final CaptureFilter filter;
@@ -201,7 +201,7 @@ final class Pipeline implements EventSink {
   private static List<Profiled> profile(List<QueryEvent> events) {
     List<Profiled> out = new ArrayList<>(events.size());
     for (QueryEvent e : events) {
-      out.add(new Profiled(e, SqlProfile.of(e.sql())));
+      out.add(new Profiled(e, QueryClass.of(e.sql())));
     }
     return out;
   }
@@ -249,7 +249,7 @@ final class Pipeline implements EventSink {
   }
 
   /** Profiles, filters and writes one event; false once the event limit is reached. */
-  private boolean process(QueryEvent e, SqlProfile p) throws IOException {
+  private boolean process(QueryEvent e, QueryClass p) throws IOException {
     if (maxEvents > 0 && written.get() >= maxEvents) {
       stop("--max-events");
       return false;
