@@ -32,14 +32,15 @@ import picocli.CommandLine.Spec;
     name = "capture",
     mixinStandardHelpOptions = true,
     sortOptions = false,
+    usageHelpWidth = 110,
     description = {
       "Capture real statements into a workload file, never writing to the source.",
       "",
       "  capture --source slowlog /var/log/mysql/slow.log* --out w.jsonl.gz",
       "  capture --source genlog - --out w.jsonl.gz < general.log",
-      "  capture --source processlist --source-url jdbc:mysql://db1:3306/ --duration 10m --out w.jsonl.gz",
-      "  capture --source perfschema --source-url jdbc:mysql://db1:3306/ --duration 10m --out w.jsonl.gz",
-      "  capture --source binlog --source-url jdbc:mysql://db1:3306/ --max-events 100000 --out w.jsonl.gz",
+      "  capture --source processlist --source-url jdbc:mysql://db1/ --duration 10m --out w.jsonl.gz",
+      "  capture --source perfschema --source-url jdbc:mysql://db1/ --duration 10m --out w.jsonl.gz",
+      "  capture --source binlog --source-url jdbc:mysql://db1/ --source-user repl --out w.jsonl.gz",
       "  capture --source binlog mysql-bin.000042 mysql-bin.000043 --out w.jsonl.gz",
       ""
     },
