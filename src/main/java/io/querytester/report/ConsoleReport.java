@@ -132,10 +132,12 @@ public final class ConsoleReport {
         if (d.samples() != null) {
           d.samples().onlyOld().stream()
               .limit(2)
-              .forEach(r -> out.println("        OLD only: " + abbreviate(r.toString(), 110)));
+              .forEach(
+                  r -> out.println("        OLD only: " + abbreviate(oneLine(r.toString()), 110)));
           d.samples().onlyNew().stream()
               .limit(2)
-              .forEach(r -> out.println("        NEW only: " + abbreviate(r.toString(), 110)));
+              .forEach(
+                  r -> out.println("        NEW only: " + abbreviate(oneLine(r.toString()), 110)));
         }
       }
     }

@@ -93,7 +93,6 @@ public final class EmbeddedServer implements AutoCloseable {
     return config.workDir().resolve("data");
   }
 
-  /** Temporary files of this server only (see the --tmpdir comment in install()). */
   private Path tmpDir() {
     return config.workDir().resolve("tmp");
   }
@@ -151,8 +150,6 @@ public final class EmbeddedServer implements AutoCloseable {
     cmd.add("--no-defaults"); // never read /etc/mysql: both sides must differ only by version
     cmd.add("--basedir=" + config.base());
     cmd.add("--datadir=" + dataDir());
-    // Its own tmpdir: installs sharing /tmp collide on temp table names and abort.
-    cmd.add("--tmpdir=" + tmpDir());
     cmd.add("--user=root");
     cmd.add("--force");
     cmd.add("--skip-name-resolve");
@@ -220,13 +217,13 @@ public final class EmbeddedServer implements AutoCloseable {
     cmd.add("--no-defaults");
     cmd.add("--basedir=" + config.base());
     cmd.add("--datadir=" + dataDir());
-    // Its own tmpdir: installs sharing /tmp collide on temp table names and abort.
-    cmd.add("--tmpdir=" + tmpDir());
     cmd.add("--port=" + port);
     cmd.add("--bind-address=127.0.0.1");
     cmd.add("--socket=" + socketPath());
     cmd.add("--pid-file=" + config.workDir().resolve("mysqld.pid"));
     cmd.add("--log-error=" + errorLog());
+    // Its own temp dir: a shared /tmp can be cleaned under a running server by anyone.
+    cmd.add("--tmpdir=" + tmpDir());
     cmd.add("--user=root");
     cmd.add("--skip-name-resolve");
     cmd.add("--character-set-server=" + config.charset());
