@@ -9,7 +9,7 @@ find_jdk() {
   if command -v java >/dev/null 2>&1; then
     candidates+=("$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")")
   fi
-  for d in $(ls -d /usr/lib/jvm/*/ 2>/dev/null | sort -rV); do candidates+=("${d%/}"); done
+  for d in $(ls -d "${QUERYTESTER_JVM_DIR:-/usr/lib/jvm}"/*/ 2>/dev/null | sort -rV); do candidates+=("${d%/}"); done
   for home in "${candidates[@]}"; do
     [[ -x "$home/bin/java" && -x "$home/bin/javac" ]] || continue
     local major; major="$(java_major "$home")"

@@ -47,7 +47,8 @@ final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
-    List<io.querytester.target.TargetSettings> sides = pair.settings();
+    List<io.querytester.target.TargetSettings> sides =
+        pair.settings(w -> err.println("warning: " + w));
     Path dir = samplesDir();
     Path runDir = out != null ? out : RunDirs.fresh("demo");
     ReplaySettings settings = replay.settings(dir.resolve("workload.jsonl"), runDir);

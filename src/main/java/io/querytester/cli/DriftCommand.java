@@ -11,7 +11,6 @@ import io.querytester.drift.TableFilter;
 import io.querytester.drift.ThrottleLimits;
 import io.querytester.target.ConnectionSettings;
 import io.querytester.target.EmbeddedSpec;
-import io.querytester.target.Secret;
 import io.querytester.target.Target;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.TargetSpec;
@@ -27,6 +26,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -66,14 +66,8 @@ final class DriftCommand implements Callable<Integer> {
       description = "A replica of --source; repeat for several.")
   List<String> replicas;
 
-  @Option(names = "--user", defaultValue = "root", description = "Account on every server.")
-  String user;
-
-  @Option(
-      names = "--password-env",
-      paramLabel = "VAR",
-      description = "Environment variable holding the password.")
-  String passwordEnv;
+  /** One account for every server: --user, --password-env, option files, TLS, timeouts. */
+  @Mixin CredentialOptions credentials;
 
   @Option(names = "--databases", split = ",", paramLabel = "PATTERN")
   List<String> databases = new ArrayList<>();
@@ -230,10 +224,12 @@ final class DriftCommand implements Callable<Integer> {
   }
 
   private List<TargetSettings> sides() {
-    Secret password = password();
-    ConnectionSettings connection = ConnectionSettings.defaults(user, password);
+    TargetSpec sourceSpec = spec("--source", source);
+    ConnectionSettings connection =
+        credentials.connection(
+            "SOURCE", sourceSpec, m -> spec.commandLine().getErr().println("drift: " + m));
     List<TargetSettings> all = new ArrayList<>();
-    all.add(new TargetSettings("SOURCE", spec("--source", source), List.of(), connection));
+    all.add(new TargetSettings("SOURCE", sourceSpec, List.of(), connection));
     for (int i = 0; i < replicas.size(); i++) {
       all.add(
           new TargetSettings(
@@ -253,18 +249,6 @@ final class DriftCommand implements Callable<Integer> {
               + " jdbc:mysql://<host>:<port>/");
     }
     return s;
-  }
-
-  private Secret password() {
-    if (passwordEnv == null) {
-      return Secret.NONE;
-    }
-    String value = System.getenv(passwordEnv);
-    if (value == null) {
-      throw new BadInputException(
-          "--password-env " + passwordEnv + ": that environment variable is not set");
-    }
-    return Secret.of(value);
   }
 
   private Optional<PositionMode> mode() {

@@ -21,7 +21,9 @@ final class ErrorHandler
     err.println(cl.getColorScheme().errorText("querytester: " + message(ex)));
     if (debug(parseResult)) {
       ex.printStackTrace(err);
-    } else if (exitCode(ex) == ExitCode.CANNOT_RUN.code() || !known(ex)) {
+    } else if (!known(ex) || (ex instanceof CannotRunException && ex.getCause() != null)) {
+      // A CannotRunException without a cause is our own whole account (no Docker engine, a
+      // server that would not start): a stack trace would add nothing.
       err.println("(run again with --debug for the full stack trace)");
     }
     err.flush();

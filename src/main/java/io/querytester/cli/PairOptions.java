@@ -1,6 +1,5 @@
 package io.querytester.cli;
 
-import io.querytester.BadInputException;
 import io.querytester.target.ConnectionSettings;
 import io.querytester.target.MariaDbVersions;
 import io.querytester.target.Secret;
@@ -8,6 +7,8 @@ import io.querytester.target.TargetSettings;
 import io.querytester.target.TargetSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The OLD and NEW targets, shared by every command that replays on a pair. */
@@ -16,7 +17,9 @@ final class PairOptions {
       names = "--old",
       paramLabel = "SPEC",
       defaultValue = MariaDbVersions.DEFAULT_OLD,
-      description = "The server before the change (default: ${DEFAULT-VALUE}).")
+      description =
+          "The server before the change: embedded:mariadb-<version>, docker:<image>[:<tag>] or"
+              + " jdbc:mysql://host:port/ (default: ${DEFAULT-VALUE}).")
   String old;
 
   @Option(
@@ -29,7 +32,9 @@ final class PairOptions {
   @Option(
       names = "--old-option",
       paramLabel = "NAME=VALUE",
-      description = "A server option for OLD when this tool starts it (repeatable).")
+      description =
+          "A server option for OLD when this tool starts it (embedded, docker; repeatable),"
+              + " e.g. slow_query_log=1, log_bin=mysql-bin, performance_schema=ON.")
   List<String> oldOptions = new ArrayList<>();
 
   @Option(
@@ -41,66 +46,46 @@ final class PairOptions {
   List<String> newOptions = new ArrayList<>();
 
   @Option(
-      names = "--old-user",
-      paramLabel = "USER",
-      description = "Account on OLD (jdbc: targets).")
-  String oldUser;
-
-  @Option(
-      names = "--new-user",
-      paramLabel = "USER",
-      description = "Account on NEW (jdbc: targets).")
-  String newUser;
-
-  @Option(
-      names = "--old-password-env",
-      paramLabel = "VAR",
-      description = "Environment variable holding OLD's password (never on the command line).")
-  String oldPasswordEnv;
-
-  @Option(
-      names = "--new-password-env",
-      paramLabel = "VAR",
-      description = "Environment variable holding NEW's password.")
-  String newPasswordEnv;
-
-  @Option(
       names = "--collation",
       paramLabel = "NAME",
       defaultValue = ConnectionSettings.DEFAULT_COLLATION,
-      description = "Connection collation, the same on both sides (default: ${DEFAULT-VALUE}).")
+      description =
+          "Connection and server collation, the same on both sides (default: ${DEFAULT-VALUE}).")
   String collation;
 
-  List<TargetSettings> settings() {
+  @Mixin PairCredentialOptions credentials;
+  @Mixin OptionFileOptions optionFiles;
+  @Mixin TimeoutOptions timeouts;
+
+  /**
+   * Both sides, validated: specs parsed, option files read and passwords obtained (a prompt, if
+   * asked for) before any server is touched. Option file warnings go to {@code warnings}.
+   */
+  List<TargetSettings> settings(Consumer<String> warnings) {
+    return settings(AccountResolver.system(warnings));
+  }
+
+  List<TargetSettings> settings(AccountResolver resolver) {
     return List.of(
-        side("OLD", old, oldOptions, oldUser, oldPasswordEnv),
-        side("NEW", neu, newOptions, newUser, newPasswordEnv));
+        side("OLD", old, oldOptions, credentials.old(optionFiles.choice()), resolver),
+        side("NEW", neu, newOptions, credentials.neu(optionFiles.choice()), resolver));
+  }
+
+  /** One target (replay --target) with OLD's server options, account and TLS settings. */
+  TargetSettings single(String label, String text, Consumer<String> warnings) {
+    return side(
+        label,
+        text,
+        oldOptions,
+        credentials.old(optionFiles.choice()),
+        AccountResolver.system(warnings));
   }
 
   private TargetSettings side(
-      String label, String spec, List<String> options, String user, String passwordEnv) {
+      String label, String text, List<String> options, Account account, AccountResolver resolver) {
+    TargetSpec spec = TargetSpec.parse(text);
     ConnectionSettings base =
-        ConnectionSettings.defaults(user == null ? "root" : user, password(passwordEnv));
-    ConnectionSettings connection =
-        new ConnectionSettings(
-            base.user(),
-            base.password(),
-            collation,
-            base.sslMode(),
-            base.connectTimeout(),
-            base.socketTimeout());
-    return new TargetSettings(label, TargetSpec.parse(spec), options, connection);
-  }
-
-  static Secret password(String env) {
-    if (env == null) {
-      return Secret.NONE;
-    }
-    String value = System.getenv(env);
-    if (value == null) {
-      throw new BadInputException(
-          "environment variable " + env + " is not set; export it with the password first");
-    }
-    return Secret.of(value);
+        timeouts.apply(ConnectionSettings.defaults("root", Secret.NONE).withCollation(collation));
+    return new TargetSettings(label, spec, options, resolver.resolve(account, spec, base));
   }
 }

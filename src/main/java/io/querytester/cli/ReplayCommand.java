@@ -4,7 +4,6 @@ import io.querytester.BadInputException;
 import io.querytester.replay.DryRun;
 import io.querytester.replay.ReplaySettings;
 import io.querytester.replay.RunInfo;
-import io.querytester.target.ConnectionSettings;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.TargetSpec;
 import java.io.PrintWriter;
@@ -83,10 +82,14 @@ final class ReplayCommand implements Callable<Integer> {
           "--workload FILE is required (capture one with 'querytester capture')");
     }
     ReplaySettings settings = replay.settings(workloadFile, runDir);
+    checkTimeouts();
     if (replay.dryRun) {
       return dryRun(settings);
     }
-    List<TargetSettings> sides = single == null ? pair.settings() : List.of(single(single));
+    List<TargetSettings> sides =
+        single == null
+            ? pair.settings(w -> err.println("warning: " + w))
+            : List.of(pair.single(label(single), single, w -> err.println("warning: " + w)));
     ReplayJob.run(sides, loads, settings, resume != null, err::println);
     if (single != null) {
       spec.commandLine()
@@ -102,15 +105,26 @@ final class ReplayCommand implements Callable<Integer> {
     return RunReporter.report(runDir, report, spec.commandLine().getOut(), err);
   }
 
-  private TargetSettings single(String text) {
-    TargetSettings old = pair.settings().getFirst();
-    ConnectionSettings c = old.connection();
-    TargetSpec s = TargetSpec.parse(text);
-    return new TargetSettings(label(s), s, pair.oldOptions, c);
+  /** A read timeout below the statement timeout would drop connections instead of killing. */
+  private void checkTimeouts() {
+    if (replay.statementTimeout != null
+        && !replay.statementTimeout.isZero()
+        && pair.timeouts.socket != null
+        && pair.timeouts.socket.compareTo(replay.statementTimeout) <= 0) {
+      throw new BadInputException(
+          "--socket-timeout ("
+              + pair.timeouts.socket
+              + ") must be longer than --statement-timeout ("
+              + replay.statementTimeout
+              + "), so that a slow statement is killed cleanly rather than its connection lost");
+    }
   }
 
-  private static String label(TargetSpec s) {
-    return s.display().replaceAll("[^A-Za-z0-9.:-]+", "-").toUpperCase(Locale.ROOT);
+  private static String label(String text) {
+    return TargetSpec.parse(text)
+        .display()
+        .replaceAll("[^A-Za-z0-9.:-]+", "-")
+        .toUpperCase(Locale.ROOT);
   }
 
   private int dryRun(ReplaySettings settings) {

@@ -11,7 +11,9 @@ import io.querytester.target.Targets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -39,25 +41,37 @@ final class ReplayJob {
     }
   }
 
-  /** Loads every file into every target, the targets in parallel. */
+  /**
+   * Loads every file into every target, the targets in parallel. The first failure stops the other
+   * loads (between two statements) and is the one reported.
+   */
   static void load(List<Target> targets, List<Path> files, Consumer<String> progress) {
     if (files.isEmpty()) {
       return;
     }
     DataLoader loader = new DataLoader(progress);
     try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-      List<Future<?>> jobs = new ArrayList<>();
+      CompletionService<Void> done = new ExecutorCompletionService<>(pool);
+      List<Future<Void>> jobs = new ArrayList<>();
       for (Target t : targets) {
-        jobs.add(pool.submit(() -> files.forEach(f -> loader.load(t, f))));
+        jobs.add(
+            done.submit(
+                () -> {
+                  files.forEach(f -> loader.load(t, f));
+                  return null;
+                }));
       }
-      for (Future<?> f : jobs) {
-        f.get();
+      for (int i = 0; i < jobs.size(); i++) {
+        try {
+          done.take().get();
+        } catch (ExecutionException e) {
+          jobs.forEach(j -> j.cancel(true));
+          if (e.getCause() instanceof RuntimeException r) {
+            throw r;
+          }
+          throw new CannotRunException("loading data failed: " + e.getCause(), e.getCause());
+        }
       }
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new CannotRunException("loading data failed: " + e.getCause(), e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CannotRunException("interrupted while loading data", e);

@@ -9,6 +9,9 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -23,7 +26,8 @@ import java.util.zip.GZIPInputStream;
 
 /**
  * Applies an SQL file (a mysqldump or mariadb-dump, gzip allowed) to a target, so OLD and NEW start
- * from the same data. Stops at the first failing statement and names its line.
+ * from the same data. Stops at the first failing statement and names its line; stops early, between
+ * statements, when its thread is interrupted (the other side failed).
  */
 public final class DataLoader {
   private final Consumer<String> progress;
@@ -38,26 +42,43 @@ public final class DataLoader {
     long size = size(file);
     long statements = 0;
     long lastReport = System.nanoTime();
+    progress.accept("loading " + file + " into " + target.label() + " ...");
     try (Reader reader = open(file, bytes);
-        Connection c = target.connect();
+        Connection c = target.connectForLoad();
         Statement st = c.createStatement()) {
       // The server gets the text as written: no JDBC {escape} rewriting, and no client-side scan
       // of multi-megabyte INSERTs for it.
       st.setEscapeProcessing(false);
       for (SqlScript.Statement s : new SqlScript(reader)) {
+        if (Thread.currentThread().isInterrupted()) {
+          throw new CannotRunException(
+              "loading " + file + " into " + target.label() + " was stopped at line " + s.line());
+        }
         try {
           st.execute(s.sql());
         } catch (SQLException e) {
+          if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
+            throw new CannotRunException(
+                String.format(
+                    Locale.ROOT,
+                    "loading %s into %s: lost the connection at line %d: %s",
+                    file,
+                    target.label(),
+                    s.line(),
+                    e.getMessage()),
+                e);
+          }
           throw new BadInputException(
               String.format(
                   Locale.ROOT,
-                  "loading %s into %s stopped at line %d: ERROR %d (%s): %s",
+                  "loading %s into %s stopped at line %d: ERROR %d (%s): %s;"
+                      + " fix or remove that statement and run again",
                   file,
                   target.label(),
                   s.line(),
                   e.getErrorCode(),
                   e.getSQLState(),
-                  e.getMessage()));
+                  utf8(e.getMessage())));
         }
         statements++;
         if (System.nanoTime() - lastReport > 2_000_000_000L) {
@@ -88,6 +109,27 @@ public final class DataLoader {
             target.label(),
             statements));
     return statements;
+  }
+
+  /**
+   * The server sends messages in the session's character set (utf8mb4 unless the dump changed it)
+   * and the load connection decodes them as ISO-8859-1: decode the bytes again when they are UTF-8.
+   */
+  static String utf8(String message) {
+    if (message == null) {
+      return null;
+    }
+    byte[] bytes = message.getBytes(StandardCharsets.ISO_8859_1);
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
+    } catch (CharacterCodingException e) {
+      return message;
+    }
   }
 
   private static long size(Path file) {
@@ -123,6 +165,8 @@ public final class DataLoader {
     boolean gzip = raw.read() == 0x1f && raw.read() == 0x8b;
     raw.reset();
     InputStream in = gzip ? new GZIPInputStream(raw, 1 << 16) : raw;
-    return new java.io.BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+    // One char per byte: binary strings in the dump reach the server unchanged (connectForLoad).
+    return new java.io.BufferedReader(
+        new InputStreamReader(in, StandardCharsets.ISO_8859_1), 1 << 16);
   }
 }

@@ -90,6 +90,11 @@ public final class EmbeddedTarget implements Target {
   }
 
   @Override
+  public Connection connectForLoad() throws SQLException {
+    return connector.connectForLoad();
+  }
+
+  @Override
   public Optional<Path> errorLog() {
     return Optional.of(server.errorLog());
   }

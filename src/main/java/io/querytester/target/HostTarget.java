@@ -34,19 +34,49 @@ public final class HostTarget implements Target {
               + " "
               + spec.display()
               + " refused the connection: "
-              + e.getMessage()
+              + describe(e)
               + " [SQLSTATE "
               + e.getSQLState()
               + ", error "
               + e.getErrorCode()
-              + "]."
-              + " Check host, port, user and password (--"
-              + settings.label().toLowerCase(java.util.Locale.ROOT)
-              + "-user, --"
-              + settings.label().toLowerCase(java.util.Locale.ROOT)
-              + "-password-env).",
+              + "]. "
+              + hint(settings.label()),
           e);
     }
+  }
+
+  /** The driver's first line and the root cause's, e.g. a TLS handshake's reason. */
+  static String describe(SQLException e) {
+    String first = firstLine(e);
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String cause = root == e ? "" : firstLine(root);
+    return cause.isEmpty() || first.contains(cause) ? first : first + " (" + cause + ")";
+  }
+
+  private static String firstLine(Throwable t) {
+    String m = t.getMessage();
+    return m == null ? "" : m.lines().findFirst().orElse("").strip();
+  }
+
+  private static String hint(String label) {
+    if (!label.equals("OLD") && !label.equals("NEW")) {
+      return "Check host, port, account, password and TLS settings.";
+    }
+    String p = "--" + label.toLowerCase(java.util.Locale.ROOT);
+    return "Check host, port, account ("
+        + p
+        + "-user, "
+        + p
+        + "-password-env, "
+        + p
+        + "-password-prompt or an option file) and TLS ("
+        + p
+        + "-ssl-mode, "
+        + p
+        + "-ssl-ca).";
   }
 
   @Override
@@ -67,6 +97,11 @@ public final class HostTarget implements Target {
   @Override
   public Connection connect() throws SQLException {
     return connector.connect();
+  }
+
+  @Override
+  public Connection connectForLoad() throws SQLException {
+    return connector.connectForLoad();
   }
 
   @Override

@@ -5,6 +5,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Properties;
 
 /** Opens Connector/J connections for one URL with one set of settings. */
 final class JdbcConnector {
@@ -18,6 +19,23 @@ final class JdbcConnector {
 
   Connection connect() throws SQLException {
     return DriverManager.getConnection(url, settings.driverProperties());
+  }
+
+  /** See {@link Target#connectForLoad()}. */
+  Connection connectForLoad() throws SQLException {
+    Properties p = settings.driverProperties();
+    // Connector/J encodes SQL text in characterEncoding and never follows a SET NAMES of ours:
+    // ISO-8859-1 maps each char back to the byte it was read from.
+    p.setProperty("characterEncoding", "ISO-8859-1");
+    p.remove("connectionCollation");
+    Connection c = DriverManager.getConnection(url, p);
+    try (Statement s = c.createStatement()) {
+      s.execute("SET NAMES utf8mb4 COLLATE " + settings.collation());
+    } catch (SQLException e) {
+      c.close();
+      throw e;
+    }
+    return c;
   }
 
   ServerInfo probe() throws SQLException {

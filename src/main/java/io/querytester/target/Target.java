@@ -21,6 +21,14 @@ public interface Target extends AutoCloseable {
   /** A new connection with the program name attribute, the shared collation and timeouts. */
   Connection connect() throws SQLException;
 
+  /**
+   * A connection that passes SQL text to the server byte for byte, for loading dumps: the text must
+   * hold one char per byte (a file read as ISO-8859-1), because a dump's binary strings are not
+   * UTF-8 and must not be re-encoded. The session starts as the mysql client's does, with {@code
+   * SET NAMES utf8mb4} in the shared collation, and the dump's own {@code SET NAMES} then applies.
+   */
+  Connection connectForLoad() throws SQLException;
+
   /** The server's error log, when this tool can read it. */
   Optional<Path> errorLog();
 

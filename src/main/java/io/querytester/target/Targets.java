@@ -17,12 +17,7 @@ public final class Targets {
     return switch (settings.spec()) {
       case EmbeddedSpec e -> EmbeddedTarget.start(settings, progress);
       case JdbcSpec j -> HostTarget.connect(settings, null);
-      case DockerSpec d ->
-          throw new CannotRunException(
-              settings.label()
-                  + " "
-                  + d.display()
-                  + ": docker targets are not available in this build yet; use embedded:mariadb-<version> or jdbc:mysql://host:port/");
+      case DockerSpec d -> DockerTarget.start(settings, progress);
     };
   }
 
@@ -31,6 +26,8 @@ public final class Targets {
    * the ones already open are closed before the error is thrown.
    */
   public static List<Target> openAll(List<TargetSettings> all, Consumer<String> progress) {
+    // Checked first: without an engine, nothing else is started only to be stopped again.
+    all.forEach(DockerEngine::require);
     try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
       List<Future<Target>> futures = new ArrayList<>();
       for (TargetSettings s : all) {

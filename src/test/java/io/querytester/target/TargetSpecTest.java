@@ -101,4 +101,93 @@ class TargetSpecTest {
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("name=value");
   }
+
+  @Test
+  void theDockerImagesWeDocumentParse() {
+    assertThat(TargetSpec.parse("docker:mysql:5.7")).isEqualTo(new DockerSpec("mysql", "5.7"));
+    assertThat(TargetSpec.parse("docker:mysql:8.4")).isEqualTo(new DockerSpec("mysql", "8.4"));
+    assertThat(TargetSpec.parse("docker:mariadb:10.6"))
+        .isEqualTo(new DockerSpec("mariadb", "10.6"));
+    assertThat(TargetSpec.parse("DOCKER:percona/percona-server:8.0").display())
+        .isEqualTo("docker:percona/percona-server:8.0");
+    assertThat(((DockerSpec) TargetSpec.parse("docker:registry.local:5000/mysql:8.0")).imageName())
+        .isEqualTo("registry.local:5000/mysql:8.0");
+    assertThatThrownBy(() -> TargetSpec.parse("docker:mysql:"))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("docker:<image>[:<tag>]");
+    assertThatThrownBy(() -> TargetSpec.parse("docker:my sql"))
+        .isInstanceOf(BadInputException.class);
+  }
+
+  @Test
+  void dockerServersGetTheSharedCharsetAndTheUsersOptionsAsFlags() {
+    assertThat(
+            DockerTarget.command(
+                "utf8mb4_bin",
+                java.util.List.of("slow_query_log=1", "--long_query_time=0", "performance_schema")))
+        .containsExactly(
+            "--character-set-server=utf8mb4",
+            "--collation-server=utf8mb4_bin",
+            "--slow_query_log=1",
+            "--long_query_time=0",
+            "--performance_schema");
+    // MySQL 5.7 will not start with a binlog but no server id.
+    assertThat(DockerTarget.command("utf8mb4_general_ci", java.util.List.of("log-bin=mysql-bin")))
+        .endsWith("--log-bin=mysql-bin", "--server-id=1");
+    assertThat(
+            DockerTarget.command(
+                "utf8mb4_general_ci", java.util.List.of("log_bin=mysql-bin", "server_id=7")))
+        .doesNotContain("--server-id=1");
+  }
+
+  @Test
+  void tlsModesReadAsTheMysqlClientWritesThem() {
+    assertThat(SslMode.parse("verify-ca", "--old-ssl-mode")).isEqualTo(SslMode.VERIFY_CA);
+    assertThat(SslMode.parse(" Verify_Identity ", "x")).isEqualTo(SslMode.VERIFY_IDENTITY);
+    assertThat(SslMode.parse("disabled", "x").verifies()).isFalse();
+    assertThatThrownBy(() -> SslMode.parse("on", "--new-ssl-mode"))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("--new-ssl-mode 'on'")
+        .hasMessageContaining("PREFERRED");
+  }
+
+  @Test
+  void aCaFileBecomesAPrivateTrustStoreForConnectorJ() throws Exception {
+    CaFile ca =
+        CaFile.load(java.nio.file.Path.of("src/test/resources/tls/test-ca.pem"), "--ssl-ca");
+    ConnectionSettings c =
+        ConnectionSettings.defaults("app", Secret.of("pw")).withTls(SslMode.VERIFY_CA, ca);
+    java.util.Properties p = c.driverProperties();
+    assertThat(p.getProperty("sslMode")).isEqualTo("VERIFY_CA");
+    assertThat(p.getProperty("trustCertificateKeyStoreType")).isEqualTo("PKCS12");
+    assertThat(p.getProperty("fallbackToSystemTrustStore")).isEqualTo("false");
+    java.nio.file.Path store =
+        java.nio.file.Path.of(java.net.URI.create(p.getProperty("trustCertificateKeyStoreUrl")));
+    assertThat(java.nio.file.Files.getPosixFilePermissions(store))
+        .containsExactlyInAnyOrder(
+            java.nio.file.attribute.PosixFilePermission.OWNER_READ,
+            java.nio.file.attribute.PosixFilePermission.OWNER_WRITE);
+    java.security.KeyStore ks = java.security.KeyStore.getInstance("PKCS12");
+    try (var in = java.nio.file.Files.newInputStream(store)) {
+      ks.load(in, p.getProperty("trustCertificateKeyStorePassword").toCharArray());
+    }
+    assertThat(ks.getCertificate("ca-0")).isEqualTo(ca.certificates().getFirst());
+    // Written once, reused by every connection.
+    assertThat(c.driverProperties().getProperty("trustCertificateKeyStoreUrl"))
+        .isEqualTo(p.getProperty("trustCertificateKeyStoreUrl"));
+    // A mode that does not verify leaves the trust store out.
+    assertThat(c.withSslMode("REQUIRED").driverProperties())
+        .doesNotContainKey("trustCertificateKeyStoreUrl");
+    assertThat(c.toString()).contains("test-ca.pem").doesNotContain("pw,");
+  }
+
+  @Test
+  void timeoutsReachTheDriver() {
+    java.util.Properties p =
+        ConnectionSettings.defaults("app", Secret.NONE)
+            .withTimeouts(java.time.Duration.ofSeconds(3), java.time.Duration.ofMinutes(2))
+            .driverProperties();
+    assertThat(p.getProperty("connectTimeout")).isEqualTo("3000");
+    assertThat(p.getProperty("socketTimeout")).isEqualTo("120000");
+  }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** Runs the packaged application (target/querytester.jar) in its own JVM, as a user would. */
@@ -15,6 +16,12 @@ public final class Tool {
   public record Result(int code, String out, String err) {}
 
   public static Process start(Path log, List<String> jvmArgs, String... args) throws IOException {
+    return start(log, jvmArgs, Map.of(), args);
+  }
+
+  /** Starts the tool with extra environment variables (e.g. a password for --old-password-env). */
+  public static Process start(
+      Path log, List<String> jvmArgs, Map<String, String> env, String... args) throws IOException {
     Path jar = Path.of("target", "querytester.jar");
     if (!Files.exists(jar)) {
       throw new IllegalStateException(
@@ -28,6 +35,7 @@ public final class Tool {
     cmd.add(jar.toString());
     cmd.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.environment().putAll(env);
     pb.redirectErrorStream(false);
     pb.redirectOutput(log.resolveSibling(log.getFileName() + ".out").toFile());
     pb.redirectError(log.resolveSibling(log.getFileName() + ".err").toFile());
@@ -35,7 +43,12 @@ public final class Tool {
   }
 
   public static Result run(Path log, List<String> jvmArgs, String... args) throws Exception {
-    Process p = start(log, jvmArgs, args);
+    return run(log, jvmArgs, Map.of(), args);
+  }
+
+  public static Result run(Path log, List<String> jvmArgs, Map<String, String> env, String... args)
+      throws Exception {
+    Process p = start(log, jvmArgs, env, args);
     if (!p.waitFor(10, TimeUnit.MINUTES)) {
       p.destroyForcibly();
       throw new IllegalStateException("querytester did not finish in 10 minutes");

@@ -1,0 +1,165 @@
+package io.querytester.cli;
+
+import io.querytester.BadInputException;
+import io.querytester.target.CaFile;
+import io.querytester.target.ConnectionSettings;
+import io.querytester.target.JdbcSpec;
+import io.querytester.target.OptionFiles;
+import io.querytester.target.OptionValues;
+import io.querytester.target.Secret;
+import io.querytester.target.SslMode;
+import io.querytester.target.TargetSpec;
+import java.io.Console;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Works out the account, password and TLS settings of a {@code jdbc:} target, the way the mysql
+ * client does: the command line first, then option files, then a prompt.
+ *
+ * <ul>
+ *   <li>user: {@code --old-user}, else {@code user} from the option files, else root;
+ *   <li>password: {@code --old-password-prompt}, else the variable named by {@code
+ *       --old-password-env}, else {@code password=...} from the option files, else a prompt when
+ *       the option files say {@code password} without a value, else none;
+ *   <li>TLS: {@code --old-ssl-mode} / {@code --old-ssl-ca}, else {@code ssl-mode} / {@code ssl-ca}
+ *       from the option files; a CA without a mode means VERIFY_CA; default PREFERRED.
+ * </ul>
+ *
+ * Targets this tool starts itself (embedded, docker) keep their own root account: no option file is
+ * read and no prompt is shown for them. Passwords are held as {@link Secret}s from the moment they
+ * are read and are never passed to another process.
+ */
+final class AccountResolver {
+
+  /** Reads a password without echo; returns null when there is no terminal to ask on. */
+  interface Prompter {
+    char[] readPassword(String prompt);
+  }
+
+  private final Function<String, String> env;
+  private final Prompter prompter;
+  private final OptionFiles optionFiles;
+
+  AccountResolver(Function<String, String> env, Prompter prompter, OptionFiles optionFiles) {
+    this.env = env;
+    this.prompter = prompter;
+    this.optionFiles = optionFiles;
+  }
+
+  /** The real environment, terminal and option file search path. */
+  static AccountResolver system(Consumer<String> warnings) {
+    return new AccountResolver(
+        System::getenv, AccountResolver::console, OptionFiles.standard(System::getenv, warnings));
+  }
+
+  private static char[] console(String prompt) {
+    Console c = System.console();
+    return c == null || !isTerminal(c) ? null : c.readPassword("%s", prompt);
+  }
+
+  /**
+   * JDK 22 may give a Console even when the streams are redirected; {@code isTerminal()} (JDK 22+,
+   * called by reflection as we build for 21) tells. On 21 a console exists only on a terminal.
+   */
+  private static boolean isTerminal(Console c) {
+    try {
+      return (Boolean) Console.class.getMethod("isTerminal").invoke(c);
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      return true;
+    }
+  }
+
+  /** The connection settings for {@code spec}: {@code base} with the account and TLS filled in. */
+  ConnectionSettings resolve(Account a, TargetSpec spec, ConnectionSettings base) {
+    if (!(spec instanceof JdbcSpec host)) {
+      return base;
+    }
+    OptionValues file = optionFiles.read(a.files());
+    String user =
+        a.user() != null ? a.user() : file.value("user").filter(u -> !u.isBlank()).orElse("root");
+    Secret password = password(a, file, user, host);
+    return tls(a, file, base.withUser(user, password));
+  }
+
+  private Secret password(Account a, OptionValues file, String user, JdbcSpec host) {
+    if (a.passwordPrompt()) {
+      return prompt(a, user, host, a.optionPrefix() + "password-prompt");
+    }
+    if (a.passwordEnv() != null) {
+      String value = env.apply(a.passwordEnv());
+      if (value == null) {
+        throw new BadInputException(
+            a.optionPrefix()
+                + "password-env "
+                + a.passwordEnv()
+                + ": that environment variable is not set; export it with the password first");
+      }
+      return Secret.of(value);
+    }
+    Optional<Secret> fromFile = file.password();
+    if (fromFile.isPresent()) {
+      return fromFile.get();
+    }
+    if (file.passwordWithoutValue()) {
+      return prompt(a, user, host, "'password' without a value at " + file.where("password"));
+    }
+    return Secret.NONE;
+  }
+
+  private Secret prompt(Account a, String user, JdbcSpec host, String why) {
+    char[] typed =
+        prompter.readPassword(
+            "Password for "
+                + a.label()
+                + " "
+                + user
+                + "@"
+                + host.host()
+                + ":"
+                + host.port()
+                + ": ");
+    if (typed == null) {
+      throw new BadInputException(
+          why
+              + " asks for "
+              + a.label()
+              + "'s password, but there is no terminal to ask on; use "
+              + a.optionPrefix()
+              + "password-env VAR or an option file (--defaults-file) instead");
+    }
+    Secret s = Secret.of(typed);
+    java.util.Arrays.fill(typed, '\0');
+    return s;
+  }
+
+  private static ConnectionSettings tls(Account a, OptionValues file, ConnectionSettings c) {
+    SslMode mode = null;
+    if (a.sslMode() != null) {
+      mode = SslMode.parse(a.sslMode(), a.optionPrefix() + "ssl-mode");
+    } else if (file.value("ssl-mode").isPresent()) {
+      mode = SslMode.parse(file.value("ssl-mode").get(), "ssl-mode at " + file.where("ssl-mode"));
+    }
+    CaFile ca = null;
+    if (a.sslCa() != null) {
+      ca = CaFile.load(a.sslCa(), a.optionPrefix() + "ssl-ca");
+      if (mode != null && !mode.verifies()) {
+        throw new BadInputException(
+            a.optionPrefix()
+                + "ssl-ca is used only with "
+                + a.optionPrefix()
+                + "ssl-mode VERIFY_CA or VERIFY_IDENTITY, not "
+                + mode
+                + " (which does not check the certificate)");
+      }
+    } else if (file.value("ssl-ca").isPresent() && (mode == null || mode.verifies())) {
+      ca = CaFile.load(Path.of(file.value("ssl-ca").get()), "ssl-ca at " + file.where("ssl-ca"));
+    }
+    if (mode == null) {
+      mode = ca != null ? SslMode.VERIFY_CA : SslMode.PREFERRED;
+    }
+    return c.withTls(mode, ca);
+  }
+}

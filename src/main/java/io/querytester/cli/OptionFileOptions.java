@@ -1,0 +1,36 @@
+package io.querytester.cli;
+
+import io.querytester.target.OptionFiles;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** Which MySQL option files to read for {@code jdbc:} targets; the mysql client's own options. */
+final class OptionFileOptions {
+  @Option(
+      names = "--defaults-file",
+      paramLabel = "FILE",
+      description =
+          "Read only this option file (default: /etc/my.cnf, /etc/mysql/my.cnf, ~/.my.cnf).")
+  Path defaultsFile;
+
+  @Option(
+      names = "--defaults-extra-file",
+      paramLabel = "FILE",
+      description = "Read this option file after the global ones, before ~/.my.cnf.")
+  Path extraFile;
+
+  @Option(
+      names = "--defaults-group-suffix",
+      paramLabel = "SUFFIX",
+      description =
+          "Also read the groups [client<SUFFIX>] and [querytester<SUFFIX>], not only [client] and"
+              + " [querytester].")
+  String groupSuffix;
+
+  @Option(names = "--no-defaults", description = "Read no option file.")
+  boolean noDefaults;
+
+  OptionFiles.Choice choice() {
+    return new OptionFiles.Choice(defaultsFile, extraFile, groupSuffix, noDefaults);
+  }
+}

@@ -1,0 +1,97 @@
+package io.querytester.cli;
+
+import io.querytester.target.OptionFiles;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * The accounts and TLS settings of OLD and NEW when they are {@code jdbc:} hosts. The option files
+ * to read are shared ({@link OptionFileOptions}); each side may read its own groups.
+ */
+final class PairCredentialOptions {
+  @Option(
+      names = "--old-user",
+      paramLabel = "USER",
+      description = "Account on OLD (jdbc: targets; default: the option file's user, else root).")
+  String oldUser;
+
+  @Option(names = "--new-user", paramLabel = "USER", description = "Account on NEW.")
+  String newUser;
+
+  @Option(
+      names = "--old-password-env",
+      paramLabel = "VAR",
+      description = "Environment variable holding OLD's password (never on the command line).")
+  String oldPasswordEnv;
+
+  @Option(
+      names = "--new-password-env",
+      paramLabel = "VAR",
+      description = "Environment variable holding NEW's password.")
+  String newPasswordEnv;
+
+  @Option(
+      names = "--old-password-prompt",
+      description = "Ask for OLD's password on the terminal, without echo.")
+  boolean oldPasswordPrompt;
+
+  @Option(
+      names = "--new-password-prompt",
+      description = "Ask for NEW's password on the terminal, without echo.")
+  boolean newPasswordPrompt;
+
+  @Option(
+      names = "--old-ssl-mode",
+      paramLabel = "MODE",
+      description =
+          "TLS to OLD: DISABLED, PREFERRED (default), REQUIRED, VERIFY_CA, VERIFY_IDENTITY.")
+  String oldSslMode;
+
+  @Option(names = "--new-ssl-mode", paramLabel = "MODE", description = "TLS to NEW.")
+  String newSslMode;
+
+  @Option(
+      names = "--old-ssl-ca",
+      paramLabel = "FILE",
+      description = "PEM file of the CA that signed OLD's certificate (implies VERIFY_CA).")
+  Path oldSslCa;
+
+  @Option(names = "--new-ssl-ca", paramLabel = "FILE", description = "The CA for NEW.")
+  Path newSslCa;
+
+  @Option(
+      names = "--old-defaults-group-suffix",
+      paramLabel = "SUFFIX",
+      description = "Option file groups for OLD only, e.g. _old reads [client_old].")
+  String oldGroupSuffix;
+
+  @Option(
+      names = "--new-defaults-group-suffix",
+      paramLabel = "SUFFIX",
+      description = "Option file groups for NEW only, e.g. _new reads [client_new].")
+  String newGroupSuffix;
+
+  Account old(OptionFiles.Choice files) {
+    return new Account(
+        "OLD",
+        "--old-",
+        oldUser,
+        oldPasswordEnv,
+        oldPasswordPrompt,
+        oldSslMode,
+        oldSslCa,
+        oldGroupSuffix == null ? files : files.withGroupSuffix(oldGroupSuffix));
+  }
+
+  Account neu(OptionFiles.Choice files) {
+    return new Account(
+        "NEW",
+        "--new-",
+        newUser,
+        newPasswordEnv,
+        newPasswordPrompt,
+        newSslMode,
+        newSslCa,
+        newGroupSuffix == null ? files : files.withGroupSuffix(newGroupSuffix));
+  }
+}
