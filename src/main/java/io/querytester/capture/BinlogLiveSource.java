@@ -3,6 +3,7 @@ package io.querytester.capture;
 import com.github.shyiko.mysql.binlog.BinaryLogClient;
 import com.github.shyiko.mysql.binlog.event.Event;
 import com.github.shyiko.mysql.binlog.event.EventHeaderV4;
+import com.github.shyiko.mysql.binlog.network.SSLMode;
 import io.querytester.BadInputException;
 import io.querytester.target.Secret;
 import io.querytester.target.Target;
@@ -23,6 +24,7 @@ final class BinlogLiveSource extends CaptureSource {
   private final int port;
   private final String user;
   private final Secret password;
+  private final String sslMode;
   private final String startFile;
   private final long startPosition;
   private final long serverId = ThreadLocalRandom.current().nextLong(1L << 20, 1L << 31);
@@ -32,12 +34,19 @@ final class BinlogLiveSource extends CaptureSource {
   private String endedAt;
 
   BinlogLiveSource(
-      Target target, String host, int port, String user, Secret password, String start) {
+      Target target,
+      String host,
+      int port,
+      String user,
+      Secret password,
+      String sslMode,
+      String start) {
     this.target = target;
     this.host = host;
     this.port = port;
     this.user = user;
     this.password = password;
+    this.sslMode = sslMode;
     if (start == null) {
       startFile = null;
       startPosition = 4;
@@ -67,6 +76,7 @@ final class BinlogLiveSource extends CaptureSource {
   void run(EventSink sink) throws IOException, SQLException {
     BinaryLogClient c = new BinaryLogClient(host, port, user, password.reveal());
     c.setServerId(serverId);
+    c.setSSLMode(sslMode(sslMode));
     c.setUseSendAnnotateRowsEvent(true);
     c.setKeepAlive(false);
     c.setEventDeserializer(BinlogEvents.deserializer());
@@ -107,6 +117,21 @@ final class BinlogLiveSource extends CaptureSource {
       throw new IOException("the binlog connection was lost: " + failure.getMessage(), failure);
     } else if (failure != null) {
       sink.warn("binlog stream ended with: " + failure);
+    }
+  }
+
+  /**
+   * The replication client's TLS mode. VERIFY_CA and VERIFY_IDENTITY check against the JVM's trust
+   * store: a --source-ssl-ca file is used by SQL connections only.
+   */
+  static SSLMode sslMode(String mode) {
+    if (mode == null) {
+      return SSLMode.PREFERRED;
+    }
+    try {
+      return SSLMode.valueOf(mode.toUpperCase(java.util.Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("--source-ssl-mode " + mode + ": not a TLS mode");
     }
   }
 

@@ -1,6 +1,7 @@
 package io.querytester.capture;
 
 import io.querytester.BadInputException;
+import io.querytester.target.ConnectionSettings;
 import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.JdbcSpec;
 import io.querytester.target.Secret;
@@ -56,29 +57,28 @@ public final class CaptureSources {
   /**
    * The binlog of {@code target}, live, as a replica.
    *
+   * @param connection the account (user, password) and TLS mode to connect with
    * @param start FILE or FILE:POSITION to start at, null for the server's current position
    */
   public static CaptureSource binlogLive(
-      Target target, String user, Secret password, String start) {
-    String host;
-    int port;
-    switch (target.spec()) {
-      case JdbcSpec j -> {
-        host = j.host();
-        port = j.port();
-      }
-      default -> {
-        if (!(target instanceof EmbeddedTarget e)) {
-          throw new BadInputException(
-              "--source binlog reads live only from jdbc:mysql:// or embedded: sources");
-        }
-        host = "127.0.0.1";
-        port = e.server().port();
-        user = "root";
-        password = Secret.NONE;
-      }
+      Target target, ConnectionSettings connection, String start) {
+    if (target.spec() instanceof JdbcSpec j) {
+      return new BinlogLiveSource(
+          target,
+          j.host(),
+          j.port(),
+          connection.user(),
+          connection.password(),
+          connection.sslMode(),
+          start);
     }
-    return new BinlogLiveSource(target, host, port, user, password, start);
+    if (target instanceof EmbeddedTarget e) {
+      // A server this tool started: root without a password, no TLS, on loopback.
+      return new BinlogLiveSource(
+          target, "127.0.0.1", e.server().port(), "root", Secret.NONE, "DISABLED", start);
+    }
+    throw new BadInputException(
+        "--source binlog reads live only from jdbc:mysql:// or embedded: sources");
   }
 
   /** General query logs (plain or gzip, {@code -} for stdin). */

@@ -7,6 +7,7 @@ import io.querytester.capture.CaptureSource;
 import io.querytester.capture.CaptureSources;
 import io.querytester.capture.CaptureSummary;
 import io.querytester.target.Target;
+import io.querytester.target.TargetSettings;
 import io.querytester.target.Targets;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -125,10 +126,12 @@ final class CaptureCommand implements Callable<Integer> {
     CaptureSettings settings = settings();
     Target target = null;
     try {
+      TargetSettings sourceSettings = null;
       if (needsServer(kind)) {
-        target = Targets.open(sourceOptions.settings(kind), m -> err().println(m));
+        sourceSettings = sourceOptions.settings(kind, m -> err().println("warning: " + m));
+        target = Targets.open(sourceSettings, m -> err().println(m));
       }
-      CaptureSource src = source(kind, target);
+      CaptureSource src = source(kind, target, sourceSettings);
       CaptureSummary summary = Capture.run(src, settings, err());
       print(summary, src);
       return exitCode(summary, src);
@@ -163,7 +166,7 @@ final class CaptureCommand implements Callable<Integer> {
     };
   }
 
-  private CaptureSource source(String kind, Target target) {
+  private CaptureSource source(String kind, Target target, TargetSettings sourceSettings) {
     if ((kind.equals("processlist") || kind.equals("perfschema")) && !files.isEmpty()) {
       throw new BadInputException(
           "--source " + kind + " reads a server (--source-url), not files: " + files.get(0));
@@ -176,8 +179,7 @@ final class CaptureCommand implements Callable<Integer> {
       case "perfschema" -> CaptureSources.perfSchema(target, interval, Clock.systemUTC());
       case "binlog" ->
           files.isEmpty()
-              ? CaptureSources.binlogLive(
-                  target, sourceOptions.user, sourceOptions.password(), binlogStart)
+              ? CaptureSources.binlogLive(target, sourceSettings.connection(), binlogStart)
               : CaptureSources.binlogFiles(files);
       default ->
           throw new BadInputException(

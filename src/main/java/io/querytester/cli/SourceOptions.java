@@ -5,10 +5,17 @@ import io.querytester.target.ConnectionSettings;
 import io.querytester.target.Secret;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.TargetSpec;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** The server a capture reads from, and the account it reads with. */
+/**
+ * The server a capture reads from and the account it reads with, resolved like every other account
+ * of this tool ({@link AccountResolver}): the command line, then option files, then a prompt; the
+ * password never on the command line and never printed.
+ */
 final class SourceOptions {
   @Option(
       names = "--source-url",
@@ -21,50 +28,60 @@ final class SourceOptions {
   @Option(
       names = "--source-user",
       paramLabel = "USER",
-      defaultValue = "root",
       description =
-          "Account for the source (default: ${DEFAULT-VALUE}). processlist needs PROCESS,"
-              + " perfschema SELECT on performance_schema, binlog REPLICATION SLAVE and"
-              + " REPLICATION CLIENT.")
+          "Account for the source (default: the option file's user, else root). processlist"
+              + " needs PROCESS, perfschema SELECT on performance_schema, binlog REPLICATION"
+              + " SLAVE and REPLICATION CLIENT.")
   String user;
 
   @Option(
       names = "--source-password-env",
       paramLabel = "VAR",
-      description = "Name of an environment variable that holds the source password.")
+      description = "Environment variable holding the source password (never on the command line).")
   String passwordEnv;
 
   @Option(
-      names = "--source-password",
-      arity = "0..1",
-      interactive = true,
-      paramLabel = "PASSWORD",
-      description = "Prompt for the source password (typed without echo).")
-  char[] password;
+      names = "--source-password-prompt",
+      description = "Ask for the source password on the terminal, without echo.")
+  boolean passwordPrompt;
 
-  /** Settings for opening the source, validated; the password is never echoed. */
-  TargetSettings settings(String kind) {
+  @Option(
+      names = "--source-ssl-mode",
+      paramLabel = "MODE",
+      description =
+          "TLS to the source: DISABLED, PREFERRED (default), REQUIRED, VERIFY_CA, VERIFY_IDENTITY.")
+  String sslMode;
+
+  @Option(
+      names = "--source-ssl-ca",
+      paramLabel = "FILE",
+      description = "PEM file of the CA that signed the source's certificate (implies VERIFY_CA).")
+  Path sslCa;
+
+  @Mixin OptionFileOptions optionFiles;
+  @Mixin TimeoutOptions timeouts;
+
+  /** Settings for opening the source, validated and resolved; option file notes go to warnings. */
+  TargetSettings settings(String kind, Consumer<String> warnings) {
     if (url == null || url.isBlank()) {
       throw new BadInputException(
           "--source " + kind + " needs --source-url, e.g. --source-url jdbc:mysql://db1:3306/");
     }
-    return new TargetSettings(
-        "SOURCE", TargetSpec.parse(url), List.of(), ConnectionSettings.defaults(user, password()));
-  }
-
-  /** The source password from the prompt or the environment; never printed. */
-  Secret password() {
-    if (password != null) {
-      return Secret.of(password);
-    }
-    if (passwordEnv != null) {
-      String value = System.getenv(passwordEnv);
-      if (value == null) {
-        throw new BadInputException(
-            "--source-password-env " + passwordEnv + ": that environment variable is not set");
-      }
-      return Secret.of(value);
-    }
-    return Secret.NONE;
+    TargetSpec spec = TargetSpec.parse(url);
+    Account account =
+        new Account(
+            "SOURCE",
+            "--source-",
+            user,
+            passwordEnv,
+            passwordPrompt,
+            sslMode,
+            sslCa,
+            optionFiles.choice());
+    ConnectionSettings connection =
+        AccountResolver.system(warnings)
+            .resolve(
+                account, spec, timeouts.apply(ConnectionSettings.defaults("root", Secret.NONE)));
+    return new TargetSettings("SOURCE", spec, List.of(), connection);
   }
 }

@@ -70,7 +70,7 @@ class BinlogCaptureIT {
                 () -> {
                   try {
                     return Capture.run(
-                        CaptureSources.binlogLive(repl, "repl", Secret.of("pw"), null),
+                        CaptureSources.binlogLive(repl, replAccount("pw"), null),
                         new CaptureSettings(
                             out,
                             CaptureFilter.none(),
@@ -104,7 +104,7 @@ class BinlogCaptureIT {
         Path history = dir.resolve("history.jsonl.gz");
         CaptureSummary hs =
             Capture.run(
-                CaptureSources.binlogLive(repl, "repl", Secret.of("pw"), "mysql-bin.000001:4"),
+                CaptureSources.binlogLive(repl, replAccount("pw"), "mysql-bin.000001:4"),
                 new CaptureSettings(
                     history,
                     CaptureFilter.none(),
@@ -280,6 +280,11 @@ class BinlogCaptureIT {
       Thread.sleep(100);
     }
     throw new AssertionError("the binlog capture never connected");
+  }
+
+  /** The replication account as the CLI would resolve it (no TLS on embedded servers). */
+  static ConnectionSettings replAccount(String password) {
+    return ConnectionSettings.defaults("repl", Secret.of(password)).withSslMode("DISABLED");
   }
 
   static Target asUser(EmbeddedTarget server, String user, String password) {

@@ -3,7 +3,6 @@ package io.querytester.capture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.Secret;
 import io.querytester.target.Target;
 import io.querytester.testing.TestServers;
 import java.io.PrintWriter;
@@ -54,7 +53,7 @@ class NoWriteIT {
           Target repl = BinlogCaptureIT.asUser(server, "repl", "pw2")) {
         run(CaptureSources.processlist(watcher, Duration.ofMillis(50), Clock.systemUTC()));
         run(CaptureSources.perfSchema(watcher, Duration.ofMillis(50), Clock.systemUTC()));
-        run(CaptureSources.binlogLive(repl, "repl", Secret.of("pw2"), null));
+        run(CaptureSources.binlogLive(repl, BinlogCaptureIT.replAccount("pw2"), null));
       }
       Map<String, String> after = snapshot(server);
       assertThat(after).isEqualTo(before);
