@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       ReplayCommand.class,
       CompareCommand.class,
       ReportCommand.class,
+      BaselineCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
