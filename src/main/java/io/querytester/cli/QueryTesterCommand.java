@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
       CompareCommand.class,
       ReportCommand.class,
       BaselineCommand.class,
+      DriftCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

@@ -82,7 +82,7 @@ final class WorkloadStatsCommand implements Callable<Integer> {
       topClasses(out, classes, stats.events());
       section(
           out,
-          "Unsafe reads and session statements (replay skips them)",
+          "Unsafe to replay (replay skips these reads)",
           classes,
           c -> c.unsafeReason() != null,
           c -> c.unsafeReason());

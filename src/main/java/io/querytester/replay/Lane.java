@@ -48,6 +48,7 @@ final class Lane implements Runnable {
       ReplaySettings settings,
       ExecutionLog log,
       ReplayCounters counters,
+      StatementTimeouts timeouts,
       long seed) {
     this.targets = targets;
     this.settings = settings;
@@ -55,10 +56,7 @@ final class Lane implements Runnable {
     this.counters = counters;
     this.random = new SplittableRandom(seed);
     this.runner =
-        new StatementRunner(
-            new ValueCanon(settings.floatDigits()),
-            settings.maxRows(),
-            (int) Math.max(1, settings.statementTimeout().toSeconds()));
+        new StatementRunner(new ValueCanon(settings.floatDigits()), settings.maxRows(), timeouts);
   }
 
   void submit(Job job) throws InterruptedException {
@@ -272,7 +270,7 @@ final class Lane implements Runnable {
       return lostResult(
           "cannot connect to " + targets.get(side).label() + ": " + e.getMessage(), start);
     }
-    StatementRunner.Result r = runner.run(c, sql, start, sample);
+    StatementRunner.Result r = runner.run(c, side, sql, start, sample);
     if (r.observation().outcome() instanceof Outcome.Lost) {
       s.lost(side);
     }

@@ -47,10 +47,11 @@ public final class Replayer {
     List<Thread> threads = new ArrayList<>();
     Thread stopper = null;
     try (ExecutionLog log = ExecutionLog.append(runDir);
+        StatementTimeouts timeouts = new StatementTimeouts(targets, settings.statementTimeout());
         ReplayProgress ignored =
             new ReplayProgress(counters, total, done.cardinality(), progress)) {
       for (int i = 0; i < settings.concurrency(); i++) {
-        Lane lane = new Lane(targets, settings, log, counters, settings.seed() + i);
+        Lane lane = new Lane(targets, settings, log, counters, timeouts, settings.seed() + i);
         lanes.add(lane);
         threads.add(Thread.ofVirtual().name("lane-" + i).start(lane));
       }

@@ -34,15 +34,37 @@ final class StatementRunner {
 
   private final ValueCanon canon;
   private final long maxRows;
-  private final int timeoutSeconds;
+  private final StatementTimeouts timeouts;
 
-  StatementRunner(ValueCanon canon, long maxRows, int timeoutSeconds) {
+  StatementRunner(ValueCanon canon, long maxRows, StatementTimeouts timeouts) {
     this.canon = canon;
     this.maxRows = maxRows;
-    this.timeoutSeconds = timeoutSeconds;
+    this.timeouts = timeouts;
   }
 
-  Result run(Connection c, String sql, long intendedStartNanos, SampleRequest sample) {
+  Result run(Connection c, int side, String sql, long intendedStartNanos, SampleRequest sample) {
+    StatementTimeouts.Ticket ticket = timeouts.start(side, c);
+    Result r;
+    try {
+      r = execute(c, sql, intendedStartNanos, sample);
+    } finally {
+      if (timeouts.finish(ticket)) {
+        // Killed by us: whatever the driver said (usually error 1317), it was a timeout.
+        r = null;
+      }
+    }
+    if (r == null) {
+      long us = Math.max(0, (System.nanoTime() - intendedStartNanos) / 1000);
+      return new Result(
+          new Observation(
+              new Outcome.TimedOut(us / 1000), us, us, 0, null, List.of(), List.of(), null),
+          new DigestBuilder(),
+          List.of());
+    }
+    return r;
+  }
+
+  private Result execute(Connection c, String sql, long intendedStartNanos, SampleRequest sample) {
     DigestBuilder digest = new DigestBuilder();
     List<SampledRow> sampled = sample == null ? List.of() : new ArrayList<>();
     List<ColumnMeta> columns = List.of();
@@ -53,7 +75,6 @@ final class StatementRunner {
     try (Statement st =
         c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
       st.setFetchSize(Integer.MIN_VALUE);
-      st.setQueryTimeout(timeoutSeconds);
       boolean isResultSet = st.execute(sql);
       Outcome outcome = Outcome.ok();
       while (true) {

@@ -41,6 +41,9 @@ public final class DataLoader {
     try (Reader reader = open(file, bytes);
         Connection c = target.connect();
         Statement st = c.createStatement()) {
+      // The server gets the text as written: no JDBC {escape} rewriting, and no client-side scan
+      // of multi-megabyte INSERTs for it.
+      st.setEscapeProcessing(false);
       for (SqlScript.Statement s : new SqlScript(reader)) {
         try {
           st.execute(s.sql());

@@ -83,10 +83,15 @@ public final class SqlScript implements Iterable<SqlScript.Statement> {
         } else if (c == '/' && peek() == '*') {
           read();
           int kind = peek();
+          // Executable comments (MySQL /*!, MariaDB /*M!) and optimizer hints are part of the
+          // statement; mariadb-dump writes /*M!100616 SET NOTE_VERBOSITY=0 */ and the like.
+          boolean keep = kind == '!' || kind == '+' || (kind == 'M' && peek2() == '!');
+          if (keep && startLine < 0) {
+            startLine = line;
+          }
           StringBuilder comment = new StringBuilder("/*");
           blockComment(comment);
-          // Executable comments and optimizer hints are part of the statement.
-          sb.append(kind == '!' || kind == '+' ? comment : " ");
+          sb.append(keep ? comment : " ");
         } else {
           sb.append((char) c);
           if (startLine < 0 && !Character.isWhitespace(c)) {

@@ -2,11 +2,12 @@ package io.querytester.workload;
 
 import io.querytester.BadInputException;
 import java.io.BufferedInputStream;
-import java.io.BufferedReader;
 import java.io.EOFException;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,19 +28,21 @@ import java.util.zip.ZipException;
  */
 public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadReader.Entry> {
 
+  /** A longer first line is no workload header: stop before reading a whole binary file. */
+  private static final int MAX_HEADER_CHARS = 1 << 20;
+
   /** An event and its 1-based line number in the file: a stable id for resume and reports. */
   public record Entry(long line, QueryEvent event) {}
 
   private final Path path;
-  private final BufferedReader in;
+  private final Lines in;
   private final WorkloadHeader header;
   private final Consumer<String> warnings;
   private long lineNo = 1;
   private long skipped;
   private boolean footerSeen;
 
-  private WorkloadReader(
-      Path path, BufferedReader in, WorkloadHeader header, Consumer<String> warnings) {
+  private WorkloadReader(Path path, Lines in, WorkloadHeader header, Consumer<String> warnings) {
     this.path = path;
     this.in = in;
     this.header = header;
@@ -47,10 +50,10 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
   }
 
   public static WorkloadReader open(Path path, Consumer<String> warnings) {
-    BufferedReader in = null;
+    Lines in = null;
     try {
-      in = new BufferedReader(new InputStreamReader(decompressed(path), StandardCharsets.UTF_8));
-      String first = in.readLine();
+      in = new Lines(decompressed(path));
+      String first = in.next(MAX_HEADER_CHARS);
       if (first == null) {
         throw new BadInputException("workload file " + path + " is empty: capture one first");
       }
@@ -123,18 +126,14 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
     while (true) {
       String line;
       try {
-        line = in.readLine();
-      } catch (EOFException | ZipException e) {
-        warnings.accept(
-            path
-                + ": file ends abruptly after line "
-                + lineNo
-                + " (a capture that was killed?); every complete event before it is used");
-        return null;
+        line = in.next(Integer.MAX_VALUE);
       } catch (IOException e) {
         throw new UncheckedIOException("reading " + path + " after line " + lineNo, e);
       }
       if (line == null) {
+        if (in.cutShort()) {
+          endsAbruptly();
+        }
         return null;
       }
       lineNo++;
@@ -152,11 +151,25 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
         }
         return new Entry(lineNo, event);
       } catch (IOException e) {
+        if (!in.lastLineEnded()) {
+          // The last line was cut in the middle: the end of a killed capture, not a bad event.
+          lineNo--;
+          endsAbruptly();
+          return null;
+        }
         skipped++;
         warnings.accept(
             path + ":" + lineNo + ": skipped a line that is not an event (" + firstLine(e) + ")");
       }
     }
+  }
+
+  private void endsAbruptly() {
+    warnings.accept(
+        path
+            + ": file ends abruptly after line "
+            + lineNo
+            + " (a capture that was killed?); every complete event before it is used");
   }
 
   private static String firstLine(Exception e) {
@@ -173,6 +186,117 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
     raw.reset();
     boolean gzip = b1 == 0x1f && b2 == 0x8b;
     return gzip ? new GZIPInputStream(raw, 1 << 16) : raw;
+  }
+
+  /**
+   * Lines of UTF-8 text that know whether the last one had its newline, and that end (instead of
+   * throwing) where a gzip stream is cut short or damaged, after handing out every byte before the
+   * cut. A BufferedReader would lose its read-ahead when the stream throws.
+   */
+  private static final class Lines implements AutoCloseable {
+    private final InputStream in;
+    private final Reader reader;
+    private final char[] buf = new char[1 << 16];
+    private int pos;
+    private int len;
+    private boolean eof;
+    private boolean cutShort;
+    private boolean lastLineEnded = true;
+
+    Lines(InputStream in) {
+      this.in = in;
+      this.reader = new InputStreamReader(new CutTolerant(in), StandardCharsets.UTF_8);
+    }
+
+    /** The next line without its line end, or null at the end. */
+    String next(int maxChars) throws IOException {
+      StringBuilder partial = null;
+      while (true) {
+        if (pos == len && !fill()) {
+          if (partial == null) {
+            return null;
+          }
+          lastLineEnded = false;
+          return partial.toString();
+        }
+        int nl = pos;
+        while (nl < len && buf[nl] != '\n') {
+          nl++;
+        }
+        if (nl < len) {
+          int end = nl > pos && buf[nl - 1] == '\r' ? nl - 1 : nl;
+          String line =
+              partial == null
+                  ? new String(buf, pos, end - pos)
+                  : partial.append(buf, pos, end - pos).toString();
+          pos = nl + 1;
+          lastLineEnded = true;
+          return line;
+        }
+        if (partial == null) {
+          partial = new StringBuilder(256);
+        }
+        if (partial.length() > maxChars - (len - pos)) {
+          throw new IOException("a line is longer than " + maxChars + " characters");
+        }
+        partial.append(buf, pos, len - pos);
+        pos = len;
+      }
+    }
+
+    private boolean fill() throws IOException {
+      if (eof) {
+        return false;
+      }
+      int n = reader.read(buf, 0, buf.length);
+      if (n < 0) {
+        eof = true;
+        return false;
+      }
+      pos = 0;
+      len = n;
+      return true;
+    }
+
+    boolean lastLineEnded() {
+      return lastLineEnded;
+    }
+
+    /** Whether a gzip stream ended before its end (a killed capture) or was damaged. */
+    boolean cutShort() {
+      return cutShort;
+    }
+
+    @Override
+    public void close() throws IOException {
+      in.close();
+    }
+
+    /** Turns a gzip stream's premature end into an ordinary end, remembering it. */
+    private final class CutTolerant extends FilterInputStream {
+      CutTolerant(InputStream in) {
+        super(in);
+      }
+
+      @Override
+      public int read() throws IOException {
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+      }
+
+      @Override
+      public int read(byte[] b, int off, int n) throws IOException {
+        if (cutShort) {
+          return -1;
+        }
+        try {
+          return super.read(b, off, n);
+        } catch (EOFException | ZipException e) {
+          cutShort = true;
+          return -1;
+        }
+      }
+    }
   }
 
   private static void closeQuietly(AutoCloseable c) {

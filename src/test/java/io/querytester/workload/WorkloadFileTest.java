@@ -72,13 +72,36 @@ class WorkloadFileTest {
       // What the disk holds now is what a kill -9 would leave: no trailer, no footer.
       Files.copy(file, dir.resolve("copy.jsonl.gz"));
     }
-    byte[] bytes = Files.readAllBytes(dir.resolve("copy.jsonl.gz"));
-    for (int cut : new int[] {bytes.length, bytes.length - 7}) {
+    try (WorkloadReader r = WorkloadReader.open(dir.resolve("copy.jsonl.gz"), warnings::add)) {
+      assertThat(read(r)).isEqualTo(events(WorkloadWriter.FLUSH_EVERY));
+      assertThat(r.complete()).isFalse();
+    }
+    assertThat(warnings)
+        .singleElement()
+        .asString()
+        .contains("ends abruptly after line " + (WorkloadWriter.FLUSH_EVERY + 1));
+  }
+
+  @Test
+  void aGzipCutAnywhereGivesTheLinesBeforeTheCut() throws IOException {
+    Path file = dir.resolve("full.jsonl.gz");
+    try (WorkloadWriter w = WorkloadWriter.create(file, WorkloadHeader.of("manual", null, T0))) {
+      for (QueryEvent e : events(3000)) {
+        w.write(e);
+      }
+    }
+    byte[] bytes = Files.readAllBytes(file);
+    for (int cut = 40; cut < bytes.length; cut += bytes.length / 23) {
       Path cutFile = Files.write(dir.resolve("cut.jsonl.gz"), Arrays.copyOf(bytes, cut));
       warnings.clear();
       try (WorkloadReader r = WorkloadReader.open(cutFile, warnings::add)) {
-        assertThat(read(r)).hasSizeGreaterThanOrEqualTo(WorkloadWriter.FLUSH_EVERY);
-        assertThat(r.complete()).isFalse();
+        List<QueryEvent> read = read(r);
+        assertThat(read).isEqualTo(events(3000).subList(0, read.size()));
+        assertThat(r.skipped()).isZero();
+      } catch (BadInputException e) {
+        // Cut before the end of the header line.
+        assertThat(e).hasMessageMatching(".*(is empty|is not a readable workload file).*");
+        continue;
       }
       assertThat(warnings).singleElement().asString().contains("ends abruptly");
     }

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Replay throughput: querytester vs a bare JDBC loop (same statements, same concurrency, nothing
+# compared) vs pt-upgrade, on embedded MariaDB 10.2.11 and 11.4.5 with sysbench-shaped data; then
+# a 10M-row comparison under -Xmx256m. Usage: bench/replay/run.sh [statements]   (default 20000)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source .ci/find-jdk.sh
+JAVA_HOME="$(find_jdk)"; export JAVA_HOME
+command -v pt-upgrade >/dev/null || echo "note: pt-upgrade missing (apt-get install percona-toolkit)" >&2
+./mvnw -q -B -DskipTests package test-compile
+./mvnw -q -B dependency:build-classpath -Dmdep.outputFile=target/bench.classpath >/dev/null
+cp="target/test-classes:target/classes:$(cat target/bench.classpath)"
+out=bench/out/replay
+rm -rf "$out"; mkdir -p "$out"
+"$JAVA_HOME/bin/java" -cp "$cp" io.querytester.bench.ReplayBenchmark "${1:-20000}" "$out"
+echo
+echo "10M-row result compared with -Xmx256m:"
+"$JAVA_HOME/bin/java" -cp "$cp" io.querytester.bench.BigResultBenchmark 10000000 "$out"

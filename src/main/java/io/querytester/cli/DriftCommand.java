@@ -1,0 +1,303 @@
+package io.querytester.cli;
+
+import io.querytester.BadInputException;
+import io.querytester.drift.CheckOptions;
+import io.querytester.drift.ChunkOptions;
+import io.querytester.drift.DriftCheck;
+import io.querytester.drift.DriftReport;
+import io.querytester.drift.DriftReports;
+import io.querytester.drift.PositionMode;
+import io.querytester.drift.TableFilter;
+import io.querytester.drift.ThrottleLimits;
+import io.querytester.target.ConnectionSettings;
+import io.querytester.target.EmbeddedSpec;
+import io.querytester.target.Secret;
+import io.querytester.target.Target;
+import io.querytester.target.TargetSettings;
+import io.querytester.target.TargetSpec;
+import io.querytester.target.Targets;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Compares a source's tables with its replicas', chunk by chunk, without writing anything. */
+@Command(
+    name = "drift",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Checks that replicas hold the same data as their source: chunked checksums computed on the"
+          + " servers, each replica waited for until it has applied the source's position, a"
+          + " row-level diff of every drifted chunk. Read-only on every server.",
+      ""
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:every table is consistent",
+      "1:drift found (or a table or column missing on a replica)",
+      "2:bad usage or input",
+      "3:could not run, or a replica never caught up so a chunk stayed unverified"
+    })
+final class DriftCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--source",
+      required = true,
+      paramLabel = "SPEC",
+      description = "The source (primary), e.g. jdbc:mysql://db1:3306/")
+  String source;
+
+  @Option(
+      names = "--replica",
+      required = true,
+      paramLabel = "SPEC",
+      description = "A replica of --source; repeat for several.")
+  List<String> replicas;
+
+  @Option(names = "--user", defaultValue = "root", description = "Account on every server.")
+  String user;
+
+  @Option(
+      names = "--password-env",
+      paramLabel = "VAR",
+      description = "Environment variable holding the password.")
+  String passwordEnv;
+
+  @Option(names = "--databases", split = ",", paramLabel = "PATTERN")
+  List<String> databases = new ArrayList<>();
+
+  @Option(names = "--ignore-databases", split = ",", paramLabel = "PATTERN")
+  List<String> ignoreDatabases = new ArrayList<>();
+
+  @Option(
+      names = "--tables",
+      split = ",",
+      paramLabel = "PATTERN",
+      description = "db.table or table, * and ? allowed.")
+  List<String> tables = new ArrayList<>();
+
+  @Option(names = "--ignore-tables", split = ",", paramLabel = "PATTERN")
+  List<String> ignoreTables = new ArrayList<>();
+
+  @Option(
+      names = "--columns",
+      split = ",",
+      paramLabel = "PATTERN",
+      description = "Only these columns (column, table.column or db.table.column); keys always.")
+  List<String> columns = new ArrayList<>();
+
+  @Option(names = "--ignore-columns", split = ",", paramLabel = "PATTERN")
+  List<String> ignoreColumns = new ArrayList<>();
+
+  @Option(names = "--engines", split = ",", paramLabel = "ENGINE")
+  List<String> engines = new ArrayList<>();
+
+  @Option(names = "--ignore-engines", split = ",", paramLabel = "ENGINE")
+  List<String> ignoreEngines = new ArrayList<>();
+
+  @Option(
+      names = "--chunk-time",
+      defaultValue = "0.5s",
+      paramLabel = "TIME",
+      description = "Target time per chunk on the source (default ${DEFAULT-VALUE}).")
+  String chunkTime;
+
+  @Option(names = "--chunk-rows", defaultValue = "1000", description = "First chunk's size.")
+  long chunkRows;
+
+  @Option(names = "--chunk-min-rows", defaultValue = "100")
+  long chunkMinRows;
+
+  @Option(names = "--chunk-max-rows", defaultValue = "500000")
+  long chunkMaxRows;
+
+  @Option(
+      names = "--float-precision",
+      defaultValue = "6",
+      description =
+          "Decimals FLOAT/DOUBLE are rounded to before hashing (default ${DEFAULT-VALUE}).")
+  int floatPrecision;
+
+  @Option(
+      names = "--rechecks",
+      defaultValue = "3",
+      description = "Re-reads of a mismatching chunk after catch-up (default ${DEFAULT-VALUE}).")
+  int rechecks;
+
+  @Option(
+      names = "--max-diff-rows",
+      defaultValue = "100",
+      description = "Differing rows shown per table and replica (default ${DEFAULT-VALUE}).")
+  int maxDiffRows;
+
+  @Option(
+      names = "--wait-timeout",
+      defaultValue = "300s",
+      paramLabel = "TIME",
+      description = "How long to wait for a replica to catch up (default ${DEFAULT-VALUE}).")
+  String waitTimeout;
+
+  @Option(
+      names = "--max-lag",
+      defaultValue = "10s",
+      paramLabel = "TIME",
+      description = "Pause while a replica lags more (default ${DEFAULT-VALUE}).")
+  String maxLag;
+
+  @Option(
+      names = "--max-threads-running",
+      defaultValue = "25",
+      description =
+          "Pause while the source's Threads_running is higher (default ${DEFAULT-VALUE}).")
+  int maxThreadsRunning;
+
+  @Option(
+      names = "--position-mode",
+      defaultValue = "auto",
+      description = "auto, mariadb-gtid, mysql-gtid or file (default ${DEFAULT-VALUE}).")
+  String positionMode;
+
+  @Option(
+      names = "--print-fix-sql",
+      description = "Print statements that would repair the replicas (never executed).")
+  boolean printFixSql;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "Folder for drift-state.jsonl, drift.json and drift-junit.xml.")
+  Path out;
+
+  @Option(names = "--resume", description = "Go on from the state file in --out.")
+  boolean resume;
+
+  @Option(names = "--debug", description = "Show stack traces.")
+  boolean debug;
+
+  @Override
+  public Integer call() {
+    DriftCheck.Settings settings = settings();
+    List<TargetSettings> sides = sides();
+    List<Target> targets =
+        Targets.openAll(sides, m -> spec.commandLine().getErr().println("drift: " + m));
+    try {
+      DriftReport report =
+          new DriftCheck(settings, spec.commandLine().getErr())
+              .run(targets.get(0), targets.subList(1, targets.size()));
+      DriftReports.console(report, spec.commandLine().getOut(), printFixSql);
+      if (out != null) {
+        DriftReports.files(report, out);
+      }
+      return report.exitCode();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the reports in " + out, e);
+    } finally {
+      targets.forEach(Target::close);
+    }
+  }
+
+  private DriftCheck.Settings settings() {
+    return new DriftCheck.Settings(
+        new TableFilter(
+            databases,
+            ignoreDatabases,
+            tables,
+            ignoreTables,
+            columns,
+            ignoreColumns,
+            engines,
+            ignoreEngines),
+        new ChunkOptions(
+            duration("--chunk-time", chunkTime), chunkRows, chunkMinRows, chunkMaxRows),
+        new CheckOptions(
+            floatPrecision, rechecks, maxDiffRows, duration("--wait-timeout", waitTimeout)),
+        new ThrottleLimits(duration("--max-lag", maxLag), maxThreadsRunning, Duration.ofSeconds(1)),
+        mode(),
+        Optional.ofNullable(out),
+        resume);
+  }
+
+  private List<TargetSettings> sides() {
+    Secret password = password();
+    ConnectionSettings connection = ConnectionSettings.defaults(user, password);
+    List<TargetSettings> all = new ArrayList<>();
+    all.add(new TargetSettings("SOURCE", spec("--source", source), List.of(), connection));
+    for (int i = 0; i < replicas.size(); i++) {
+      all.add(
+          new TargetSettings(
+              "REPLICA-" + (i + 1), spec("--replica", replicas.get(i)), List.of(), connection));
+    }
+    return all;
+  }
+
+  private static TargetSpec spec(String option, String text) {
+    TargetSpec s = TargetSpec.parse(text);
+    if (s instanceof EmbeddedSpec) {
+      throw new BadInputException(
+          option
+              + " "
+              + text
+              + ": drift compares servers that already run and replicate; give"
+              + " jdbc:mysql://<host>:<port>/");
+    }
+    return s;
+  }
+
+  private Secret password() {
+    if (passwordEnv == null) {
+      return Secret.NONE;
+    }
+    String value = System.getenv(passwordEnv);
+    if (value == null) {
+      throw new BadInputException(
+          "--password-env " + passwordEnv + ": that environment variable is not set");
+    }
+    return Secret.of(value);
+  }
+
+  private Optional<PositionMode> mode() {
+    if (positionMode.equalsIgnoreCase("auto")) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(PositionMode.parse(positionMode));
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(
+          "--position-mode " + positionMode + ": use auto, mariadb-gtid, mysql-gtid or file");
+    }
+  }
+
+  /** Reads 0.5s, 500ms, 2m or a plain number of seconds. */
+  static Duration duration(String option, String text) {
+    String t = text.strip().toLowerCase(Locale.ROOT);
+    try {
+      if (t.endsWith("ms")) {
+        return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2).strip()));
+      }
+      long unit = 1_000_000_000L;
+      if (t.endsWith("m")) {
+        unit = 60_000_000_000L;
+        t = t.substring(0, t.length() - 1);
+      } else if (t.endsWith("s")) {
+        t = t.substring(0, t.length() - 1);
+      }
+      BigDecimal nanos = new BigDecimal(t.strip()).multiply(BigDecimal.valueOf(unit));
+      return Duration.ofNanos(nanos.longValueExact());
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw new BadInputException(
+          option + " " + text + ": write a time such as 0.5s, 500ms, 2m or 30 (seconds)");
+    }
+  }
+}

@@ -1,0 +1,128 @@
+package io.querytester.drift;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The SQL that checksums a chunk on the server, the same text for the source and every replica.
+ *
+ * <p>Per row: {@code MD5(CONCAT_WS('#', <normalized columns>, <NULL markers>))}, the normalized
+ * columns being exact text for numbers and dates, HEX() for text and binary (bytes, not collation
+ * weights) and a fixed-scale DECIMAL for floats. CONCAT_WS skips NULLs, so a string of ISNULL()
+ * flags for the nullable columns keeps NULL apart from an empty string. Per chunk: COUNT(*) and two
+ * sums of the 128-bit MD5 split into two unsigned 64-bit halves. SUM over BIGINT UNSIGNED returns
+ * an exact DECIMAL, so nothing overflows or rounds; a sum is order-independent and, unlike XOR, two
+ * identical rows do not cancel out. Functions used exist on MySQL 5.7-8.4 and MariaDB 10.1-11.4.
+ */
+final class ChecksumQuery {
+  private final TableDef table;
+  private final int floatPrecision;
+
+  ChecksumQuery(TableDef table, int floatPrecision) {
+    this.table = table;
+    this.floatPrecision = floatPrecision;
+  }
+
+  /** The per-row hash: 32 hex digits. */
+  String rowHash() {
+    List<String> parts = new ArrayList<>();
+    for (Column c : table.columns()) {
+      parts.add(ColumnSql.normalized(c, floatPrecision));
+    }
+    List<String> nullable =
+        table.columns().stream()
+            .filter(Column::nullable)
+            .map(c -> "ISNULL(" + c.quoted() + ")")
+            .toList();
+    if (!nullable.isEmpty()) {
+      parts.add("CONCAT(" + String.join(", ", nullable) + ")");
+    }
+    return "MD5(CONCAT_WS('#', " + String.join(", ", parts) + "))";
+  }
+
+  /** COUNT(*), sum of high halves, sum of low halves for the rows in {@code range}. */
+  String chunk(KeyRange range) {
+    return "SELECT COUNT(*), "
+        + half(1)
+        + ", "
+        + half(17)
+        + " FROM (SELECT "
+        + rowHash()
+        + " AS h FROM "
+        + from()
+        + " WHERE "
+        + where(range)
+        + ") AS qt_chunk";
+  }
+
+  /** Key literals and row hash of every row in {@code range}: the first step of a row diff. */
+  String rowHashes(KeyRange range) {
+    return "SELECT "
+        + keyLiterals()
+        + ", "
+        + rowHash()
+        + " FROM "
+        + from()
+        + " WHERE "
+        + where(range);
+  }
+
+  /** For a table without a key: each distinct row hash and how often it occurs. */
+  String hashCounts() {
+    return "SELECT " + rowHash() + " AS h, COUNT(*) FROM " + table.quoted() + " GROUP BY h";
+  }
+
+  /** Literal and normalized value of every column of the row with this key. */
+  String rowByKey(List<String> key) {
+    return "SELECT "
+        + details()
+        + " FROM "
+        + table.quoted()
+        + " WHERE "
+        + RangeSql.equal(table.key(), key);
+  }
+
+  /** Literal and normalized value of every column of up to {@code limit} rows with this hash. */
+  String rowsByHash(String hash, int limit) {
+    if (!hash.matches("[0-9a-f]{32}")) {
+      throw new IllegalArgumentException("not an MD5 hex digest: " + hash);
+    }
+    return "SELECT "
+        + details()
+        + " FROM "
+        + table.quoted()
+        + " WHERE "
+        + rowHash()
+        + " = '"
+        + hash
+        + "' LIMIT "
+        + limit;
+  }
+
+  /** Column literals of the key, in key order. */
+  String keyLiterals() {
+    return table.key().stream().map(ColumnSql::literal).collect(Collectors.joining(", "));
+  }
+
+  private String details() {
+    List<String> parts = new ArrayList<>();
+    table.columns().forEach(c -> parts.add(ColumnSql.literal(c)));
+    table.columns().forEach(c -> parts.add(ColumnSql.normalized(c, floatPrecision)));
+    return String.join(", ", parts);
+  }
+
+  private String from() {
+    return table.chunked()
+        ? table.quoted() + " FORCE INDEX (" + Sql.ident(table.keyName()) + ")"
+        : table.quoted();
+  }
+
+  private String where(KeyRange range) {
+    return table.chunked() ? RangeSql.where(table.key(), range) : "1=1";
+  }
+
+  private static String half(int from) {
+    return "COALESCE(SUM(CAST(CONV(SUBSTRING(h, " + from + ", 16), 16, 10) AS UNSIGNED)), 0)";
+  }
+}

@@ -1,0 +1,39 @@
+package io.querytester.drift;
+
+/**
+ * The two SQL expressions every column needs: a normalized text form for hashing (bytes, not
+ * collation weights; floats rounded) and a literal that can be pasted back into SQL.
+ */
+final class ColumnSql {
+  private ColumnSql() {}
+
+  /**
+   * The column as text that is equal on two servers exactly when the stored values are equal. HEX()
+   * for text and binary: it compares bytes (so 'a' and 'a ' and 'A' and 'á' all differ, as they do
+   * on disk) and can never contain the '#' separator. Floats go through DECIMAL with a fixed scale,
+   * so both servers print the same digits whatever their float formatting.
+   */
+  static String normalized(Column c, int floatPrecision) {
+    String q = c.quoted();
+    return switch (c.kind()) {
+      case EXACT_NUMBER, TEMPORAL -> q;
+      case BIT -> "CAST(" + q + " AS UNSIGNED)";
+      case FLOAT -> "CAST(" + q + " AS DECIMAL(65," + floatPrecision + "))";
+      case TEXT, BINARY -> "HEX(" + q + ")";
+    };
+  }
+
+  /**
+   * An SQL literal of the stored value, made by the server: QUOTE() escapes text the way the server
+   * parses it back; binary data goes as X'..' so it never passes through a character set. NULL
+   * comes back as SQL NULL.
+   */
+  static String literal(Column c) {
+    String q = c.quoted();
+    return switch (c.kind()) {
+      case BINARY -> "CONCAT('X''', HEX(" + q + "), '''')";
+      case BIT -> "CAST(" + q + " AS UNSIGNED)";
+      default -> "QUOTE(" + q + ")";
+    };
+  }
+}
