@@ -210,14 +210,14 @@ public final class HtmlReport {
         String.format(
             Locale.ROOT,
             ". Latency: slower when p50 or p95 is above %.2fx and %s more, with p &lt; %s"
-                + " (at least %d executions per side). Executions failing on NEW only: at most"
-                + " %s.",
+                + " (at least %d executions per side). Share of executions that may fail on"
+                + " NEW only: %s.",
             g.latencyRatio(),
             Units.micros(g.latencyMinDeltaMicros()),
             g.latencyAlpha(),
             g.latencyMinSamples(),
             g.maxErrorRate() >= 1
-                ? "no limit"
+                ? "no limit beyond the kinds above"
                 : String.format(Locale.ROOT, "%.2f%%", g.maxErrorRate() * 100)));
     if (g.config() != null) {
       out(" From " + escape(g.config()) + ".");
