@@ -14,6 +14,8 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * {@code report.html}: one self-contained file that opens offline: inline CSS, a small inline
@@ -457,7 +459,53 @@ public final class HtmlReport {
               + n(s.events())
               + "</td></tr>");
     }
-    out("</tbody></table></section>\n");
+    out("</tbody></table>");
+    skippedByKind();
+    out("</section>\n");
+  }
+
+  /** Skipped events by statement kind, with the classes that had them (listed classes only). */
+  private void skippedByKind() throws IOException {
+    Map<String, long[]> byKind = new TreeMap<>();
+    for (Report.ClassEntry c : r.classes()) {
+      if (c.skipped() > 0) {
+        long[] n = byKind.computeIfAbsent(lower(c.kind()), k -> new long[2]);
+        n[0] += c.skipped();
+        n[1]++;
+      }
+    }
+    out("<h3>By statement kind</h3><table class=\"data\"><thead><tr><th>kind</th>");
+    out("<th>events</th><th>classes</th></tr></thead><tbody>");
+    for (Map.Entry<String, long[]> e : byKind.entrySet()) {
+      out(
+          "<tr><td>"
+              + escape(e.getKey())
+              + "</td><td class=\"num\">"
+              + n(e.getValue()[0])
+              + "</td><td class=\"num\">"
+              + n(e.getValue()[1])
+              + "</td></tr>");
+    }
+    out("</tbody></table><details><summary>Skipped classes</summary>");
+    out("<table class=\"data\"><thead><tr><th>class</th><th>kind</th><th>events</th>");
+    out("<th>reason</th><th>statement</th></tr></thead><tbody>");
+    for (Report.ClassEntry c : r.classes()) {
+      if (c.skipped() > 0) {
+        out(
+            "<tr><td class=\"id\">"
+                + escape(c.classId())
+                + "</td><td>"
+                + escape(lower(c.kind()))
+                + "</td><td class=\"num\">"
+                + n(c.skipped())
+                + "</td><td>"
+                + escape(c.skipReason())
+                + "</td><td class=\"sql\">"
+                + escape(Units.abbreviate(Units.oneLine(c.example()), 200))
+                + "</td></tr>");
+      }
+    }
+    out("</tbody></table></details>");
   }
 
   private void baseline() throws IOException {

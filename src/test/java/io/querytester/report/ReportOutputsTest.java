@@ -158,6 +158,7 @@ class ReportOutputsTest {
     // Differing cells marked, same cells not.
     assertThat(html).contains("<td class=\"val d\">utf8</td>", "<td class=\"val d\">utf8mb3</td>");
     assertThat(html).contains("<i class=\"null\">NULL</i>");
+    assertThat(html).contains("<h3>By statement kind</h3>", "<td>write</td>");
   }
 
   private static java.util.Map<String, String> verdicts(JsonNode json) {
