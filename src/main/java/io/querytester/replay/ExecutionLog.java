@@ -40,10 +40,13 @@ public final class ExecutionLog implements AutoCloseable {
             file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND));
   }
 
-  public synchronized void write(Execution e) throws IOException {
-    out.write(mapper.writeValueAsString(e));
-    out.write('\n');
-    out.flush();
+  public void write(Execution e) throws IOException {
+    String line = mapper.writeValueAsString(e); // outside the lock: lanes serialise in parallel
+    synchronized (this) {
+      out.write(line);
+      out.write('\n');
+      out.flush();
+    }
   }
 
   @Override

@@ -29,7 +29,7 @@ final class Lane implements Runnable {
   private static final Job END = new Job(-1, null, null, 0, false);
   private static final int MAX_OPEN_SESSIONS = 32;
   private static final int SAMPLE_BUCKETS = 8;
-  private static final int SAMPLE_CAP = 20_000;
+  private static final int SAMPLE_CAP = 50_000;
   private static final int MAX_SQL_KEPT = 8192;
 
   private final List<Target> targets;
@@ -188,9 +188,11 @@ final class Lane implements Runnable {
    */
   private Boolean selfCheck(
       SessionConnections s, Job job, StatementRunner.Result[] first, List<Difference> diffs) {
-    DigestBuilder.BucketSet buckets =
-        first[0].digest().differingBuckets(first[1].digest()).first(SAMPLE_BUCKETS);
-    StatementRunner.SampleRequest request = new StatementRunner.SampleRequest(buckets, SAMPLE_CAP);
+    DigestBuilder.BucketSet differing = first[0].digest().differingBuckets(first[1].digest());
+    long rows = Math.max(first[0].observation().rows(), first[1].observation().rows());
+    StatementRunner.SampleRequest request =
+        StatementRunner.SampleRequest.sized(differing, rows, SAMPLE_BUCKETS, SAMPLE_CAP);
+    DigestBuilder.BucketSet buckets = request.buckets();
     for (String pin : Pins.before(job.event(), job.profile(), job.id())) {
       quietly(s, pin);
     }

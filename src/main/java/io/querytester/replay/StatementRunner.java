@@ -29,8 +29,26 @@ final class StatementRunner {
   /** What a run gave: the observation, the digest state and, when asked, sampled rows. */
   record Result(Observation observation, DigestBuilder digest, List<SampledRow> sampled) {}
 
-  /** Which rows to keep while streaming: those whose hash falls in these buckets, up to a cap. */
-  record SampleRequest(DigestBuilder.BucketSet buckets, int cap) {}
+  /**
+   * Which rows to keep while streaming: those whose hash falls in these buckets and, for results so
+   * large that one bucket would exceed the cap, whose second hash byte is below {@code subLimit}
+   * (256 keeps all), up to a cap.
+   */
+  record SampleRequest(DigestBuilder.BucketSet buckets, int subLimit, int cap) {
+    boolean wants(byte[] hash) {
+      return buckets.contains(DigestBuilder.bucketOf(hash)) && (hash[1] & 0xff) < subLimit;
+    }
+
+    /** Enough buckets to find differing rows, few enough to stay under the cap. */
+    static SampleRequest sized(
+        DigestBuilder.BucketSet differing, long rows, int maxBuckets, int cap) {
+      long perBucket = Math.max(1, rows / DigestBuilder.BUCKETS);
+      // The cap is per side; a bucket holds about rows/256 rows of each side.
+      int buckets = (int) Math.max(1, Math.min(maxBuckets, cap / perBucket));
+      int subLimit = perBucket <= cap ? 256 : (int) Math.max(1, 256L * cap / perBucket);
+      return new SampleRequest(differing.first(buckets), subLimit, cap);
+    }
+  }
 
   private final ValueCanon canon;
   private final long maxRows;
@@ -93,9 +111,7 @@ final class StatementRunner {
               byte[] hash = hashRow(rs, types, hasher);
               digest.add(hash);
               rows++;
-              if (sample != null
-                  && sampled.size() < sample.cap()
-                  && sample.buckets().contains(DigestBuilder.bucketOf(hash))) {
+              if (sample != null && sampled.size() < sample.cap() && sample.wants(hash)) {
                 sampled.add(new SampledRow(display(rs, types), HexFormat.of().formatHex(hash)));
               }
               if (rows >= maxRows) {

@@ -241,31 +241,46 @@ public final class ReplayBenchmark {
     return secs;
   }
 
-  /** Each statement on both servers at once, every row read, nothing compared. */
+  /**
+   * Each statement on both servers at once, every row read, nothing compared: the least any
+   * session-faithful replay must do. Like the replay, a captured session gets its own connection
+   * pair and sessions are dealt to lanes.
+   */
   private static double bare(List<String[]> events, List<Target> targets, int concurrency)
       throws Exception {
-    Map<Integer, List<String>> lanes = new HashMap<>();
+    Map<Integer, List<String[]>> lanes = new HashMap<>();
     for (String[] e : events) {
-      lanes.computeIfAbsent(Integer.parseInt(e[0]) % concurrency, k -> new ArrayList<>()).add(e[1]);
+      lanes.computeIfAbsent(Integer.parseInt(e[0]) % concurrency, k -> new ArrayList<>()).add(e);
     }
     long start = System.nanoTime();
     List<Thread> threads = new ArrayList<>();
-    for (List<String> lane : lanes.values()) {
+    for (List<String[]> lane : lanes.values()) {
       threads.add(
           Thread.ofVirtual()
               .start(
                   () -> {
-                    try (Connection a = targets.get(0).connect();
-                        Connection b = targets.get(1).connect()) {
-                      a.setCatalog("sbtest");
-                      b.setCatalog("sbtest");
-                      for (String sql : lane) {
-                        Thread other = Thread.ofVirtual().start(() -> readAll(b, sql));
-                        readAll(a, sql);
+                    Map<String, Connection[]> sessions = new HashMap<>();
+                    try {
+                      for (String[] e : lane) {
+                        Connection[] pair = sessions.get(e[0]);
+                        if (pair == null) {
+                          pair =
+                              new Connection[] {targets.get(0).connect(), targets.get(1).connect()};
+                          pair[0].setCatalog("sbtest");
+                          pair[1].setCatalog("sbtest");
+                          sessions.put(e[0], pair);
+                        }
+                        Connection b = pair[1];
+                        Thread other = Thread.ofVirtual().start(() -> readAll(b, e[1]));
+                        readAll(pair[0], e[1]);
                         other.join();
                       }
-                    } catch (Exception e) {
-                      throw new IllegalStateException(e);
+                      for (Connection[] pair : sessions.values()) {
+                        pair[0].close();
+                        pair[1].close();
+                      }
+                    } catch (Exception ex) {
+                      throw new IllegalStateException(ex);
                     }
                   }));
     }
