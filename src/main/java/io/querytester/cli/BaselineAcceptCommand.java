@@ -108,7 +108,7 @@ final class BaselineAcceptCommand implements Callable<Integer> {
     Path target = target(settings, cwd);
     Baseline existing =
         Files.isRegularFile(target) ? Baseline.read(target) : Baseline.empty(target);
-    Set<DiffKind> wanted = kinds.isEmpty() ? null : ConfigFileKinds.parse(kinds);
+    Set<DiffKind> wanted = kinds.isEmpty() ? null : parseKinds(kinds);
     RunSummary summary =
         new RunAnalyzer(settings.gate(), 1, w -> err.println("warning: " + w)).analyze(runDir);
     List<Baseline.Entry> added = select(summary, settings.gate(), wanted);
@@ -206,15 +206,11 @@ final class BaselineAcceptCommand implements Callable<Integer> {
   }
 
   /** --kind values, with the same names and messages as --fail-on. */
-  private static final class ConfigFileKinds {
-    private ConfigFileKinds() {}
-
-    static Set<DiffKind> parse(List<String> names) {
-      try {
-        return ConfigFile.Gates.kinds(names);
-      } catch (IllegalArgumentException e) {
-        throw new BadInputException("--kind: " + e.getMessage());
-      }
+  private static Set<DiffKind> parseKinds(List<String> names) {
+    try {
+      return ConfigFile.Gates.kinds(names);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("--kind: " + e.getMessage());
     }
   }
 }

@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
  * Colour only when asked (on a terminal by default).
  */
 public final class ConsoleReport {
-  private static final String ROW = "%-16s %-16s %7s %7s %6s %6s %-12s %8s %8s %8s %8s %6s %-9s %s";
+  private static final String MIDDLE = "%-16s %7s %7s %6s %6s %-12s %8s %8s %8s %8s %6s";
 
   private final PrintWriter out;
   private final boolean color;
@@ -79,49 +79,48 @@ public final class ConsoleReport {
 
   private void table(List<Report.ClassEntry> classes, long total) {
     out.println(
-        String.format(
-            Locale.ROOT,
-            ROW,
+        line(
             "verdict",
-            "class",
-            "execs",
-            "result",
-            "meta",
-            "warn",
-            "errors n/f/c",
-            "p50 OLD",
-            "p50 NEW",
-            "p99 OLD",
-            "p99 NEW",
-            "p50 x",
+            String.format(
+                Locale.ROOT,
+                MIDDLE,
+                "class",
+                "execs",
+                "result",
+                "meta",
+                "warn",
+                "errors n/f/c",
+                "p50 OLD",
+                "p50 NEW",
+                "p99 OLD",
+                "p99 NEW",
+                "p50 x"),
             "latency",
-            "statement"));
+            "statement",
+            null));
     int shown = 0;
     for (Report.ClassEntry c : classes) {
       if (c.verdict().equals("SKIPPED")) {
         continue;
       }
-      if (shown++ == maxClasses) {
+      if (shown == maxClasses) {
         out.printf(
             Locale.ROOT,
             "... %,d more classes in report.html and report.json (--console-classes N)%n",
-            total - maxClasses);
+            total - shown);
         break;
       }
+      shown++;
       out.println(row(c));
     }
   }
 
   private String row(Report.ClassEntry c) {
     Report.Latency l = c.latency();
-    String verdict = String.format(Locale.ROOT, "%-16s", c.verdict().toLowerCase(Locale.ROOT));
-    String latency =
-        String.format(Locale.ROOT, "%-9s", l.verdict() == null ? "-" : shortLatency(l.verdict()));
-    String line =
+    String middle =
         String.format(
             Locale.ROOT,
-            ROW,
-            "@V@",
+            MIDDLE,
             c.classId(),
             c.executions(),
             count(c, "RESULT", "ROW_COUNT", "ROW_ORDER"),
@@ -132,19 +131,27 @@ public final class ConsoleReport {
             Units.micros(l.neu().p50()),
             Units.micros(l.old().p99()),
             Units.micros(l.neu().p99()),
-            Units.ratio(l.p50Ratio()),
-            "@L@",
-            Units.abbreviate(
-                Units.oneLine(c.example() == null ? c.fingerprint() : c.example()), 60));
-    return line.replace("@V@" + " ".repeat(13), paint(colorOf(c.verdict()), verdict))
-        .replace("@L@" + " ".repeat(6), paint(colorOfLatency(l.verdict()), latency));
+            Units.ratio(l.p50Ratio()));
+    String statement =
+        Units.abbreviate(Units.oneLine(c.example() == null ? c.fingerprint() : c.example()), 60);
+    return line(
+        c.verdict().toLowerCase(Locale.ROOT),
+        middle,
+        HtmlReport.latencyWord(l.verdict()),
+        statement,
+        c);
   }
 
-  private static String shortLatency(String v) {
-    return switch (v) {
-      case "CANNOT_EVALUATE" -> "too few";
-      default -> v.toLowerCase(Locale.ROOT);
-    };
+  /** Cells are padded before they are coloured, so that colour codes never shift the columns. */
+  private String line(
+      String verdict, String middle, String latency, String statement, Report.ClassEntry c) {
+    String v = String.format(Locale.ROOT, "%-16s", verdict);
+    String l = String.format(Locale.ROOT, "%-9s", latency);
+    if (c != null) {
+      v = paint(colorOf(c.verdict()), v);
+      l = paint(colorOfLatency(c.latency().verdict()), l);
+    }
+    return v + " " + middle + " " + l + " " + statement;
   }
 
   private static String count(Report.ClassEntry c, String... kinds) {

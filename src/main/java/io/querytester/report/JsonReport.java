@@ -33,8 +33,4 @@ public final class JsonReport {
     MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), report);
     return Files.move(tmp, runDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
   }
-
-  public static Report read(Path file) throws IOException {
-    return MAPPER.readValue(file.toFile(), Report.class);
-  }
 }
