@@ -2,7 +2,6 @@ package io.querytester.report;
 
 import java.io.IOException;
 import java.io.Writer;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,8 +85,6 @@ public final class JunitReport {
             + "\" timestamp=\""
             + DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
                 r.generatedAt().truncatedTo(ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC))
-            + "\" hostname=\""
-            + attr(hostname())
             + "\">\n");
     properties(r, w);
     for (String[] c : cases) {
@@ -309,13 +306,5 @@ public final class JunitReport {
 
   private static String lower(String s) {
     return s == null ? "unknown" : s.toLowerCase(Locale.ROOT);
-  }
-
-  private static String hostname() {
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      return "localhost";
-    }
   }
 }
