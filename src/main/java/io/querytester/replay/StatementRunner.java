@@ -45,6 +45,7 @@ final class StatementRunner {
       long perBucket = Math.max(1, rows / DigestBuilder.BUCKETS);
       // The cap is per side; a bucket holds about rows/256 rows of each side.
       int buckets = (int) Math.max(1, Math.min(maxBuckets, cap / perBucket));
+      // Small results: keep every differing bucket, so the sample is complete and pairs line up.
       int subLimit = perBucket <= cap ? 256 : (int) Math.max(1, 256L * cap / perBucket);
       return new SampleRequest(differing.first(buckets), subLimit, cap);
     }

@@ -93,6 +93,10 @@ public final class EmbeddedServer implements AutoCloseable {
     return config.workDir().resolve("data");
   }
 
+  private Path tmpDir() {
+    return config.workDir().resolve("tmp");
+  }
+
   public Path base() {
     return config.base();
   }
@@ -136,6 +140,7 @@ public final class EmbeddedServer implements AutoCloseable {
     }
     try {
       Files.createDirectories(dataDir());
+      Files.createDirectories(tmpDir());
     } catch (IOException e) {
       throw new CannotRunException(
           "cannot create data dir " + dataDir() + ": " + e.getMessage(), e);
@@ -217,6 +222,8 @@ public final class EmbeddedServer implements AutoCloseable {
     cmd.add("--socket=" + socketPath());
     cmd.add("--pid-file=" + config.workDir().resolve("mysqld.pid"));
     cmd.add("--log-error=" + errorLog());
+    // Its own temp dir: a shared /tmp can be cleaned under a running server by anyone.
+    cmd.add("--tmpdir=" + tmpDir());
     cmd.add("--user=root");
     cmd.add("--skip-name-resolve");
     cmd.add("--character-set-server=" + config.charset());
