@@ -186,7 +186,11 @@ public final class ConsoleReport {
         out.println("regressions, one example each:");
         header = true;
       }
-      out.println("  " + paint(RED, c.classId()) + "  " + JunitReport.message(c));
+      out.println(
+          "  "
+              + paint(RED, c.classId())
+              + "  "
+              + Units.abbreviate(Units.oneLine(JunitReport.message(c)), 120));
       if (c.examples().isEmpty()) {
         out.println("      " + Units.abbreviate(Units.oneLine(c.example()), 110));
         continue;
