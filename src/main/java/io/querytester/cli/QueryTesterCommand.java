@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       ReplayCommand.class,
       CompareCommand.class,
       ReportCommand.class,
+      BaselineCommand.class,
       DriftCommand.class,
       CommandLine.HelpCommand.class
     },
