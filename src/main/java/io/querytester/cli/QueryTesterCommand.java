@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
       ReplayCommand.class,
       CompareCommand.class,
       ReportCommand.class,
+      BaselineCommand.class,
       DriftCommand.class,
       CommandLine.HelpCommand.class
     },

@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * The outcome of a run, ready for every report format.
  *
- * @param verdict REGRESSION if any class fails the gate, else SAME (or CHANGED)
+ * @param verdict REGRESSION if any class fails the gate, else ACCEPTED (if a baseline accepted some
+ *     differences), CHANGED (differences that do not fail) or SAME
  * @param info what was replayed on what
  * @param variablesThatDiffer server variables whose values differ between OLD and NEW
  * @param events events in the executions log
@@ -18,6 +19,8 @@ import java.util.Map;
  * @param classes every class, worst first
  * @param durationSeconds wall time of the replay (from the run start to the last execution)
  * @param notes things the reader should know (cut examples, unreadable lines ...)
+ * @param health what the health watch saw on the targets (crashes, error-log classes); empty when
+ *     it did not run
  */
 public record RunSummary(
     ClassVerdict verdict,
@@ -30,7 +33,12 @@ public record RunSummary(
     Map<ClassVerdict, Long> classesByVerdict,
     List<ClassSummary> classes,
     double durationSeconds,
-    List<String> notes) {
+    List<String> notes,
+    List<HealthFinding> health) {
+
+  public RunSummary {
+    health = health == null ? List.of() : health;
+  }
 
   public boolean regressions() {
     return verdict == ClassVerdict.REGRESSION;
