@@ -37,6 +37,8 @@ final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    report.prepare(
+        RunReporter.workingDir(), w -> spec.commandLine().getErr().println("warning: " + w));
     Path runDir = out != null ? out : RunDirs.fresh("compare");
     RunJoiner.join(
         oldRun, newRun, runDir, w -> spec.commandLine().getErr().println("warning: " + w));

@@ -48,6 +48,7 @@ final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
+    report.prepare(RunReporter.workingDir(), w -> err.println("warning: " + w));
     List<io.querytester.target.TargetSettings> sides =
         pair.settings(w -> err.println("warning: " + w));
     Path dir = samplesDir();

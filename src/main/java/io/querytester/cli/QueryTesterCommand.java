@@ -15,10 +15,12 @@ import picocli.CommandLine.Command;
     },
     subcommands = {
       DemoCommand.class,
+      CaptureCommand.class,
       WorkloadCommand.class,
       ReplayCommand.class,
       CompareCommand.class,
       ReportCommand.class,
+      BaselineCommand.class,
       DriftCommand.class,
       CommandLine.HelpCommand.class
     },

@@ -73,6 +73,7 @@ final class ReplayCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
+    report.prepare(RunReporter.workingDir(), w -> err.println("warning: " + w));
     Path runDir = resume != null ? resume : out != null ? out : RunDirs.fresh("run");
     Path workloadFile =
         workload != null

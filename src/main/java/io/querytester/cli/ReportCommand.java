@@ -13,7 +13,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "report",
     mixinStandardHelpOptions = true,
-    description = "Report a run folder: console summary, report.json; exit 1 on regressions.")
+    description = {
+      "Report a run folder: console summary, report.html, report.json, junit.xml; exit 1 on"
+          + " regressions.",
+      "Gate thresholds from ./querytester.yaml or --config; accepted differences from"
+          + " ./querytester-baseline.yaml or --baseline."
+    })
 final class ReportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -29,6 +34,8 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    report.prepare(
+        RunReporter.workingDir(), w -> spec.commandLine().getErr().println("warning: " + w));
     return RunReporter.report(
         runDir, report, spec.commandLine().getOut(), spec.commandLine().getErr());
   }

@@ -1,37 +1,70 @@
 package io.querytester.cli;
 
 import io.querytester.CannotRunException;
-import io.querytester.compare.GatePolicy;
+import io.querytester.compare.Acceptance;
 import io.querytester.compare.RunAnalyzer;
 import io.querytester.compare.RunSummary;
+import io.querytester.report.Baseline;
 import io.querytester.report.ConsoleReport;
+import io.querytester.report.HtmlReport;
 import io.querytester.report.JsonReport;
+import io.querytester.report.JunitReport;
+import io.querytester.report.Report;
+import io.querytester.report.ReportBuilder;
+import io.querytester.report.ReportSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.function.Consumer;
 
-/** Analyses a run folder, writes every report and turns the verdict into the exit code. */
+/**
+ * Analyses a run folder with the gate and the baseline, writes every report (report.html,
+ * report.json, junit.xml, the console summary) and turns the verdict into the exit code.
+ */
 final class RunReporter {
   private RunReporter() {}
 
+  static Path workingDir() {
+    return Path.of("").toAbsolutePath();
+  }
+
   static int report(Path runDir, ReportOptions options, PrintWriter out, PrintWriter err) {
+    Consumer<String> warnings = w -> err.println("warning: " + w);
+    options.prepare(workingDir(), warnings);
+    ReportSettings settings = options.settings();
+    Baseline baseline = options.appliedBaseline();
+    Acceptance acceptance = baseline == null ? Acceptance.NONE : baseline.acceptance();
     RunSummary summary =
-        new RunAnalyzer(GatePolicy.DEFAULT, options.maxExamples, w -> err.println("warning: " + w))
+        new RunAnalyzer(settings.gate(), settings.limits().maxExamples(), acceptance, warnings)
             .analyze(runDir);
+    Report report =
+        new ReportBuilder(settings, warnings).build(summary, runDir, baseline, Instant.now());
+    err.flush();
     try {
-      Path json = JsonReport.write(summary, runDir);
+      Path html = HtmlReport.write(report, runDir);
+      JsonReport.write(report, runDir);
+      JunitReport.write(report, runDir);
+      ConsoleReport console = new ConsoleReport(out, options.color(), settings.consoleClassCount());
       if (options.quiet) {
-        out.println(summary.verdict() + " (" + json + ")");
+        console.printVerdict(report);
       } else {
-        new ConsoleReport(out, options.color(), options.maxClasses).print(summary);
+        console.print(report);
         out.println();
-        out.println("full report: " + json.toAbsolutePath());
+        out.println(
+            "reports: "
+                + html.toAbsolutePath()
+                + " (and "
+                + JsonReport.FILE
+                + ", "
+                + JunitReport.FILE
+                + " beside it)");
       }
     } catch (IOException e) {
       throw new CannotRunException(
           "cannot write reports into " + runDir + ": " + e.getMessage(), e);
     }
     out.flush();
-    return summary.regressions() ? ExitCode.REGRESSIONS.code() : ExitCode.OK.code();
+    return report.exitCode() == 0 ? ExitCode.OK.code() : ExitCode.REGRESSIONS.code();
   }
 }

@@ -69,11 +69,21 @@ public final class RunAnalyzer {
 
   private final GatePolicy gate;
   private final int maxExamples;
+  private final Acceptance acceptance;
   private final Consumer<String> warnings;
 
   public RunAnalyzer(GatePolicy gate, int maxExamples, Consumer<String> warnings) {
+    this(gate, maxExamples, Acceptance.NONE, warnings);
+  }
+
+  /**
+   * @param acceptance the differences a baseline accepts: they do not fail the gate
+   */
+  public RunAnalyzer(
+      GatePolicy gate, int maxExamples, Acceptance acceptance, Consumer<String> warnings) {
     this.gate = gate;
     this.maxExamples = maxExamples;
+    this.acceptance = acceptance;
     this.warnings = warnings;
   }
 
@@ -116,7 +126,14 @@ public final class RunAnalyzer {
     if (latency.verdict() == LatencyVerdict.DEGRADED) {
       diffs.put(DiffKind.LATENCY, 1L);
     }
-    ClassVerdict verdict = verdict(r, diffs, !nondeterminism.isEmpty());
+    Map<DiffKind, String> accepted = new EnumMap<>(DiffKind.class);
+    for (DiffKind k : diffs.keySet()) {
+      String reason = acceptance.reason(r.classId, k);
+      if (reason != null) {
+        accepted.put(k, reason);
+      }
+    }
+    ClassVerdict verdict = verdict(r, diffs, accepted, !nondeterminism.isEmpty());
     List<ClassSummary.Example> examples = new ArrayList<>();
     r.examples
         .values()
@@ -137,24 +154,36 @@ public final class RunAnalyzer {
         percentiles(r.neu),
         latency.verdict(),
         latency.pValue(),
-        Map.of());
+        accepted);
   }
 
   private static boolean contains(List<ClassSummary.Example> list, ClassSummary.Example x) {
     return list.stream().anyMatch(e -> e.event() == x.event());
   }
 
-  private ClassVerdict verdict(ClassRollup r, Map<DiffKind, Long> diffs, boolean nondeterministic) {
+  private ClassVerdict verdict(
+      ClassRollup r,
+      Map<DiffKind, Long> diffs,
+      Map<DiffKind, String> accepted,
+      boolean nondeterministic) {
     if (r.executions == 0) {
       return ClassVerdict.SKIPPED;
     }
     boolean rowNoise = false;
+    boolean acceptedFailure = false;
     for (DiffKind k : diffs.keySet()) {
       if (nondeterministic && GatePolicy.isRowKind(k)) {
         rowNoise = true;
       } else if (gate.fails(k)) {
-        return ClassVerdict.REGRESSION;
+        if (!accepted.containsKey(k)) {
+          return ClassVerdict.REGRESSION;
+        }
+        acceptedFailure = true;
       }
+    }
+    // Accepted as soon as a baseline took away a failure, or every difference it had.
+    if (acceptedFailure || (!diffs.isEmpty() && accepted.keySet().containsAll(diffs.keySet()))) {
+      return ClassVerdict.ACCEPTED;
     }
     if (rowNoise) {
       return ClassVerdict.NONDETERMINISTIC;
@@ -232,20 +261,26 @@ public final class RunAnalyzer {
     Map<DiffKind, Long> byKind = new EnumMap<>(DiffKind.class);
     Map<ClassVerdict, Long> byVerdict = new EnumMap<>(ClassVerdict.class);
     long executed = 0;
+    long newErrors = 0;
     for (ClassSummary c : classes) {
       executed += c.executions();
       c.differences().forEach((k, v) -> byKind.merge(k, v, Long::sum));
       byVerdict.merge(c.verdict(), 1L, Long::sum);
+      if (!c.accepted().containsKey(DiffKind.ERROR_NEW)) {
+        newErrors += c.differences().getOrDefault(DiffKind.ERROR_NEW, 0L);
+      }
     }
-    ClassVerdict verdict =
-        byVerdict.containsKey(ClassVerdict.REGRESSION)
-            ? ClassVerdict.REGRESSION
-            : byVerdict.containsKey(ClassVerdict.CHANGED)
-                ? ClassVerdict.CHANGED
-                : ClassVerdict.SAME;
+    ClassVerdict verdict = ClassVerdict.SAME;
+    for (ClassVerdict v :
+        List.of(ClassVerdict.REGRESSION, ClassVerdict.ACCEPTED, ClassVerdict.CHANGED)) {
+      if (byVerdict.containsKey(v)) {
+        verdict = v;
+        break;
+      }
+    }
     List<String> notes = new ArrayList<>();
-    double errorRate =
-        executed == 0 ? 0 : (double) byKind.getOrDefault(DiffKind.ERROR_NEW, 0L) / executed;
+    // Errors that a baseline accepted do not count against the error rate either.
+    double errorRate = executed == 0 ? 0 : (double) newErrors / executed;
     if (errorRate > gate.maxErrorRate()) {
       verdict = ClassVerdict.REGRESSION;
       notes.add(

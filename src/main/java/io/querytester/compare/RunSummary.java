@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * The outcome of a run, ready for every report format.
  *
- * @param verdict REGRESSION if any class fails the gate, else SAME (or CHANGED)
+ * @param verdict REGRESSION if any class fails the gate, else ACCEPTED (if a baseline accepted some
+ *     differences), CHANGED (differences that do not fail) or SAME
  * @param info what was replayed on what
  * @param variablesThatDiffer server variables whose values differ between OLD and NEW
  * @param events events in the executions log

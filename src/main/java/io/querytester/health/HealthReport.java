@@ -107,7 +107,7 @@ public record HealthReport(
       runClasses.put(side, phase(s.errorLog(), LogClass.Phase.RUN));
       targets.add(target(s));
     }
-    notes.addAll(crashNotes(targets, crashes, restarts));
+    notes.addAll(downNotes(targets));
     List<String> crashers = crashers(crashes);
     for (String c : crashers) {
       notes.add(
@@ -169,26 +169,9 @@ public record HealthReport(
     return classes.stream().filter(c -> c.phase() == phase).toList();
   }
 
-  private static List<String> crashNotes(
-      List<TargetHealth> targets, List<CrashEvent> crashes, List<RestartEvent> restarts) {
+  /** Sides that stopped; the crashes themselves have their own section in every report. */
+  private static List<String> downNotes(List<TargetHealth> targets) {
     List<String> notes = new ArrayList<>();
-    for (CrashEvent c : crashes) {
-      RestartEvent after =
-          restarts.stream()
-              .filter(r -> r.side().equals(c.side()) && r.crash() == c.number())
-              .findFirst()
-              .orElse(null);
-      notes.add(
-          c.side()
-              + " crashed at "
-              + c.at()
-              + " ("
-              + c.cause()
-              + "), "
-              + c.inFlight().size()
-              + " statement(s) in flight; "
-              + (after == null ? c.action() : after.message()));
-    }
     for (TargetHealth t : targets) {
       if (t.downReason() != null) {
         notes.add(

@@ -29,7 +29,7 @@ final class Lane implements Runnable {
   private static final Job END = new Job(-1, null, null, 0, false);
   private static final int MAX_OPEN_SESSIONS = 32;
   private static final int SAMPLE_BUCKETS = DigestBuilder.BUCKETS;
-  private static final int SAMPLE_CAP = 50_000;
+  private static final int SAMPLE_CAP = 100_000;
   private static final int MAX_SQL_KEPT = 8192;
 
   private final List<Target> targets;

@@ -1,19 +1,17 @@
 package io.querytester.report;
 
-import io.querytester.health.CounterDelta;
-import io.querytester.health.CrashEvent;
-import io.querytester.health.HealthReport;
-import io.querytester.health.LogClassRow;
-import io.querytester.health.StatementRef;
-import io.querytester.health.TargetHealth;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 
-/** The health part of the console summary: crashes, new error-log classes, counter rises. */
+/**
+ * The health part of the console summary: each target's crashes, restarts and uptime, each crash
+ * with its statements in flight, the error-log classes of one side only, the counters that rose.
+ */
 final class ConsoleHealth {
   static final int MAX_LOG_ROWS = 10;
   static final int MAX_COUNTERS = 15;
+  static final int WIDTH = 100;
 
   private final PrintWriter out;
   private final String red;
@@ -25,13 +23,13 @@ final class ConsoleHealth {
     this.reset = reset;
   }
 
-  void print(HealthReport h) {
-    if (!h.watched()) {
+  void print(Report.Health h) {
+    if (h.targets().isEmpty() && h.crashes().isEmpty()) {
       return;
     }
     out.println();
     out.println("health of the targets during the replay:");
-    for (TargetHealth t : h.targets()) {
+    for (Report.HealthTarget t : h.targets()) {
       out.println("  " + target(t));
     }
     crashes(h.crashes());
@@ -39,106 +37,54 @@ final class ConsoleHealth {
     counters(h.counters(), h.targets().size() > 1);
   }
 
-  private static String target(TargetHealth t) {
+  private static String target(Report.HealthTarget t) {
     StringBuilder b = new StringBuilder(t.side() + ": ");
     b.append(t.crashes() == 0 ? "no crash" : t.crashes() + " crash(es)");
     if (t.restarts() > 0) {
       b.append(", ").append(t.restarts()).append(" restart(s)");
     }
-    if (t.downReason() != null) {
+    if (t.down() != null) {
       b.append(", DOWN at the end");
     } else if (t.uptimeEnd() != null) {
       b.append(", uptime at the end ").append(t.uptimeEnd()).append(" s");
     }
     b.append(String.format(Locale.ROOT, ", %,d statements", t.statements()));
-    b.append(
-        t.errorLogSource() == null ? ", error log not read" : ", error log " + t.errorLogSource());
+    b.append(t.errorLog() == null ? ", error log not read" : ", error log " + t.errorLog());
     if (!t.complete()) {
       b.append(" (no summary: the tool stopped early)");
     }
     return b.toString();
   }
 
-  private void crashes(List<CrashEvent> crashes) {
-    for (CrashEvent c : crashes) {
+  private void crashes(List<Report.Finding> crashes) {
+    for (Report.Finding c : crashes) {
       out.println(
-          "  "
-              + red
-              + "CRASH"
-              + reset
-              + " of "
-              + c.side()
-              + " #"
-              + c.number()
-              + " at "
-              + c.at()
-              + ": "
-              + c.cause());
-      out.println("    then: " + c.action());
-      if (c.inFlight().isEmpty()) {
-        out.println("    no replayed statement was in flight");
-      }
-      for (StatementRef s : c.inFlight()) {
-        out.println(
-            "    in flight: event "
-                + s.event()
-                + "  class "
-                + s.classId()
-                + "  "
-                + ConsoleReport.abbreviate(ConsoleReport.oneLine(s.sql()), 90));
-      }
-      for (String crasher : c.crashers()) {
-        out.println(
-            "    "
-                + red
-                + "crasher"
-                + reset
-                + ": class "
-                + crasher
-                + " is not replayed after this");
-      }
-      if (c.lostAfter() > 0) {
-        out.println("    " + c.lostAfter() + " statement(s) sent after it had gone");
-      }
-      if (!c.recent().isEmpty()) {
-        StatementRef last = c.recent().getLast();
-        out.println(
-            "    last completed before ("
-                + c.recent().size()
-                + " listed in the reports): event "
-                + last.event()
-                + "  "
-                + ConsoleReport.abbreviate(ConsoleReport.oneLine(last.sql()), 80));
+          "  " + red + "CRASH" + reset + " of " + c.side() + " at " + c.at() + ": " + c.title());
+      if (c.detail() != null) {
+        c.detail().lines().forEach(l -> out.println("    " + cut(l, WIDTH)));
       }
     }
   }
 
-  private void errorLog(List<LogClassRow> rows) {
-    List<LogClassRow> shown =
-        rows.stream().filter(r -> r.change() != LogClassRow.Change.BOTH).toList();
-    if (shown.isEmpty()) {
+  private void errorLog(List<Report.Finding> rows) {
+    if (rows.isEmpty()) {
       return;
     }
     out.println("  error-log classes logged during the replay on one side only or far more often:");
     int n = 0;
-    for (LogClassRow r : shown) {
+    for (Report.Finding r : rows) {
       if (n++ == MAX_LOG_ROWS) {
-        out.println("    ... " + (shown.size() - MAX_LOG_ROWS) + " more in the report files");
+        out.println(
+            "    ... " + (rows.size() - MAX_LOG_ROWS) + " more in report.html and report.json");
         break;
       }
       out.println(
           String.format(
-              Locale.ROOT,
-              "    %-11s %-8s OLD %,5d  NEW %,5d  %s",
-              r.change().label(),
-              r.level() == null ? "-" : r.level(),
-              r.old() == null ? 0 : r.old().count(),
-              r.neu() == null ? 0 : r.neu().count(),
-              ConsoleReport.abbreviate(ConsoleReport.oneLine(r.example()), 90)));
+              Locale.ROOT, "    %-4s %,6d  %s", r.side(), r.count(), cut(r.title(), WIDTH)));
     }
   }
 
-  private void counters(List<CounterDelta> counters, boolean pair) {
+  private void counters(List<Report.Counter> counters, boolean pair) {
     if (counters.isEmpty()) {
       return;
     }
@@ -147,9 +93,10 @@ final class ConsoleHealth {
             ? "  server counters that rose (OLD / NEW, and per 1,000 statements):"
             : "  server counters that rose (and per 1,000 statements):");
     int n = 0;
-    for (CounterDelta d : counters) {
+    for (Report.Counter d : counters) {
       if (n++ == MAX_COUNTERS) {
-        out.println("    ... " + (counters.size() - MAX_COUNTERS) + " more in the report files");
+        out.println(
+            "    ... " + (counters.size() - MAX_COUNTERS) + " more in report.html and report.json");
         break;
       }
       String line =
@@ -168,8 +115,14 @@ final class ConsoleHealth {
                   d.name(),
                   number(d.old()),
                   rate(d.oldPer1000()));
-      out.println(d.worse() ? line + "  " + red + "worse on NEW" + reset : line);
+      out.println(
+          d.worseOnNew() ? line + "  " + red + "worse on NEW" + reset : line.stripTrailing());
     }
+  }
+
+  private static String cut(String s, int max) {
+    String t = s == null ? "" : s.replaceAll("\\s+", " ").strip();
+    return t.length() <= max ? t : t.substring(0, max - 3) + "...";
   }
 
   private static String number(Long v) {

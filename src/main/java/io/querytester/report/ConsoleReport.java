@@ -1,19 +1,19 @@
 package io.querytester.report;
 
-import io.querytester.compare.ClassSummary;
-import io.querytester.compare.ClassVerdict;
-import io.querytester.compare.DiffKind;
-import io.querytester.compare.Difference;
-import io.querytester.compare.RunSummary;
-import io.querytester.replay.RunInfo;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.stream.Collectors;
 
-/** The console summary: a verdict line, then a table of classes, worst first. */
+/**
+ * The console summary: a verdict line, the servers, then a table of classes, worst first, with
+ * executions, result / metadata / warning differences, errors new / fixed / changed, latency p50
+ * and p99 OLD vs NEW with the ratio and the latency verdict; then one example per regression.
+ * Colour only when asked (on a terminal by default).
+ */
 public final class ConsoleReport {
+  private static final String MIDDLE = "%-16s %7s %7s %6s %6s %-12s %8s %8s %8s %8s %6s";
+
   private final PrintWriter out;
   private final boolean color;
   private final int maxClasses;
@@ -24,97 +24,161 @@ public final class ConsoleReport {
     this.maxClasses = maxClasses;
   }
 
-  public void print(RunSummary s) {
-    verdictLine(s);
-    sides(s.info());
-    out.println();
-    table(s.classes());
-    examples(s.classes());
-    new ConsoleHealth(out, color ? RED : "", color ? RESET : "").print(s.health());
-    skipped(s);
-    s.notes().forEach(n -> out.println("note: " + n));
+  /** The verdict line alone, for --quiet. */
+  public void printVerdict(Report r) {
+    out.println(verdictLine(r));
     out.flush();
   }
 
-  private void verdictLine(RunSummary s) {
-    long regressions = s.classesByVerdict().getOrDefault(ClassVerdict.REGRESSION, 0L);
-    String text =
-        switch (s.verdict()) {
-          case REGRESSION ->
-              "REGRESSIONS: " + regressions + " of " + s.classes().size() + " query classes";
-          case CHANGED -> "NO REGRESSIONS (some minor differences)";
-          default -> "NO REGRESSIONS";
-        };
-    out.println(
-        paint(s.verdict() == ClassVerdict.REGRESSION ? RED : GREEN, text)
-            + String.format(
-                Locale.ROOT,
-                "  -  %,d events, %,d run on both sides, %,d skipped, %.1f s",
-                s.events(),
-                s.executed(),
-                s.skipped().values().stream().mapToLong(Long::longValue).sum(),
-                s.durationSeconds()));
-    if (!s.byKind().isEmpty()) {
+  public void print(Report r) {
+    out.println(verdictLine(r));
+    for (Report.Server s : r.servers()) {
+      out.println("  " + s.label() + ": " + s.spec() + "  " + s.version());
+    }
+    if (!r.differences().isEmpty()) {
       out.println(
-          "executions with differences: "
-              + s.byKind().entrySet().stream()
-                  .map(e -> e.getKey().label() + " " + e.getValue())
+          "  executions with differences: "
+              + r.differences().stream()
+                  .map(k -> k.label() + " " + k.executions() + (k.failsGate() ? "" : " (ok)"))
                   .collect(Collectors.joining(", ")));
     }
-  }
-
-  private void sides(RunInfo info) {
-    for (RunInfo.Side side : info.targets()) {
-      out.println(side.label() + ": " + side.spec() + "  " + side.version());
+    out.println();
+    table(r.classes(), r.totals().classes());
+    examples(r.classes());
+    health(r.health());
+    skipped(r);
+    baseline(r.baseline());
+    r.notes().forEach(n -> out.println("note: " + n));
+    r.cut()
+        .forEach(
+            c ->
+                out.printf(
+                    Locale.ROOT,
+                    "cut: %s: %,d of %,d (%s)%n",
+                    c.what(),
+                    c.shown(),
+                    c.total(),
+                    c.option()));
+    if (r.redacted()) {
+      out.println("note: literals and values are redacted (--redact)");
     }
+    out.flush();
   }
 
-  private void table(List<ClassSummary> classes) {
-    out.println(
-        String.format(
+  String verdictLine(Report r) {
+    String code = r.verdict().equals("REGRESSION") ? RED : GREEN;
+    return paint(code, r.headline())
+        + String.format(
             Locale.ROOT,
-            "%-17s %-16s %6s  %-34s %9s %9s %7s  %s",
+            "  -  %,d events, %,d run on both sides, %,d skipped, %.1f s",
+            r.totals().events(),
+            r.totals().executed(),
+            r.totals().skippedEvents(),
+            r.run().durationSeconds());
+  }
+
+  private void table(List<Report.ClassEntry> classes, long total) {
+    out.println(
+        line(
             "verdict",
-            "class",
-            "execs",
-            "differences",
-            "p50 old",
-            "p50 new",
-            "ratio",
-            "statement"));
+            String.format(
+                Locale.ROOT,
+                MIDDLE,
+                "class",
+                "execs",
+                "result",
+                "meta",
+                "warn",
+                "errors n/f/c",
+                "p50 OLD",
+                "p50 NEW",
+                "p99 OLD",
+                "p99 NEW",
+                "p50 x"),
+            "latency",
+            "statement",
+            null));
     int shown = 0;
-    for (ClassSummary c : classes) {
-      if (c.verdict() == ClassVerdict.SKIPPED) {
+    for (Report.ClassEntry c : classes) {
+      if (c.verdict().equals("SKIPPED")) {
         continue;
       }
-      if (shown++ == maxClasses) {
-        out.println(
-            "... " + (classes.size() - maxClasses) + " more classes in the HTML and JSON reports");
+      if (shown == maxClasses) {
+        out.printf(
+            Locale.ROOT,
+            "... %,d more classes in report.html and report.json (--console-classes N)%n",
+            total - shown);
         break;
       }
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "%-17s %-16s %6d  %-34s %9s %9s %7s  %s",
-              paint(
-                      colorOf(c.verdict()),
-                      String.format(
-                          Locale.ROOT, "%-17s", c.verdict().name().toLowerCase(Locale.ROOT)))
-                  .strip(),
-              c.classId(),
-              c.executions(),
-              abbreviate(kinds(c.differences()), 34),
-              micros(c.oldLatency().p50()),
-              micros(c.newLatency().p50()),
-              ratio(c),
-              abbreviate(oneLine(c.example() == null ? c.fingerprint() : c.example()), 60)));
+      shown++;
+      out.println(row(c));
     }
   }
 
-  private void examples(List<ClassSummary> classes) {
+  private String row(Report.ClassEntry c) {
+    Report.Latency l = c.latency();
+    String middle =
+        String.format(
+            Locale.ROOT,
+            MIDDLE,
+            c.classId(),
+            c.executions(),
+            count(c, "RESULT", "ROW_COUNT", "ROW_ORDER"),
+            count(c, "METADATA", "METADATA_WIDTH"),
+            count(c, "WARNINGS"),
+            errors(c.errors()),
+            Units.micros(l.old().p50()),
+            Units.micros(l.neu().p50()),
+            Units.micros(l.old().p99()),
+            Units.micros(l.neu().p99()),
+            Units.ratio(l.p50Ratio()));
+    String statement =
+        Units.abbreviate(Units.oneLine(c.example() == null ? c.fingerprint() : c.example()), 60);
+    return line(
+        c.verdict().toLowerCase(Locale.ROOT),
+        middle,
+        HtmlReport.latencyWord(l.verdict()),
+        statement,
+        c);
+  }
+
+  /** Cells are padded before they are coloured, so that colour codes never shift the columns. */
+  private String line(
+      String verdict, String middle, String latency, String statement, Report.ClassEntry c) {
+    String v = String.format(Locale.ROOT, "%-16s", verdict);
+    String l = String.format(Locale.ROOT, "%-9s", latency);
+    if (c != null) {
+      v = paint(colorOf(c.verdict()), v);
+      l = paint(colorOfLatency(c.latency().verdict()), l);
+    }
+    return v + " " + middle + " " + l + " " + statement;
+  }
+
+  private static String count(Report.ClassEntry c, String... kinds) {
+    long n = 0;
+    boolean any = false;
+    for (Report.ClassDiff d : c.differences()) {
+      for (String k : kinds) {
+        if (d.kind().equals(k)) {
+          n += d.executions();
+          any = true;
+        }
+      }
+    }
+    return any ? Long.toString(n) : "-";
+  }
+
+  private static String errors(Report.Errors e) {
+    if (e.neu() + e.fixed() + e.changed() == 0) {
+      return "-";
+    }
+    return e.neu() + "/" + e.fixed() + "/" + e.changed();
+  }
+
+  private void examples(List<Report.ClassEntry> classes) {
     boolean header = false;
-    for (ClassSummary c : classes) {
-      if (c.verdict() != ClassVerdict.REGRESSION || c.examples().isEmpty()) {
+    for (Report.ClassEntry c : classes) {
+      if (!c.verdict().equals("REGRESSION")) {
         continue;
       }
       if (!header) {
@@ -122,86 +186,110 @@ public final class ConsoleReport {
         out.println("regressions, one example each:");
         header = true;
       }
-      ClassSummary.Example e = c.examples().getFirst();
       out.println(
           "  "
-              + c.classId()
+              + paint(RED, c.classId())
               + "  "
-              + abbreviate(oneLine(e.sql() == null ? c.example() : e.sql()), 110));
-      for (Difference d : e.differences()) {
-        out.println("      " + d.kind().label() + ": " + abbreviate(oneLine(d.detail()), 120));
+              + Units.abbreviate(Units.oneLine(JunitReport.message(c)), 120));
+      if (c.examples().isEmpty()) {
+        out.println("      " + Units.abbreviate(Units.oneLine(c.example()), 110));
+        continue;
+      }
+      Report.Example e = c.examples().getFirst();
+      out.println("      " + Units.abbreviate(Units.oneLine(e.sql()), 110));
+      for (Report.Diff d : e.differences()) {
+        out.println(
+            "      " + label(d.kind()) + ": " + Units.abbreviate(Units.oneLine(d.detail()), 120));
         if (d.samples() != null) {
           d.samples().onlyOld().stream()
               .limit(2)
-              .forEach(
-                  r -> out.println("        OLD only: " + abbreviate(oneLine(r.toString()), 110)));
+              .forEach(r -> out.println("        OLD only: " + row(r)));
           d.samples().onlyNew().stream()
               .limit(2)
-              .forEach(
-                  r -> out.println("        NEW only: " + abbreviate(oneLine(r.toString()), 110)));
+              .forEach(r -> out.println("        NEW only: " + row(r)));
         }
       }
     }
   }
 
-  private void skipped(RunSummary s) {
-    if (!s.skipped().isEmpty()) {
+  private static String row(List<String> values) {
+    return Units.abbreviate(
+        Units.oneLine(
+            values.stream().map(v -> v == null ? "NULL" : v).collect(Collectors.joining(" | "))),
+        110);
+  }
+
+  private static String label(String kind) {
+    try {
+      return io.querytester.compare.DiffKind.valueOf(kind).label();
+    } catch (IllegalArgumentException e) {
+      return kind;
+    }
+  }
+
+  private void health(Report.Health h) {
+    new ConsoleHealth(out, color ? RED : "", color ? RESET : "").print(h);
+  }
+
+  private void skipped(Report r) {
+    if (!r.skipped().isEmpty()) {
       out.println();
       out.println(
           "skipped (not replayed): "
-              + s.skipped().entrySet().stream()
-                  .map(e -> e.getKey() + " " + e.getValue())
+              + r.skipped().stream()
+                  .map(s -> s.reason() + " " + s.events())
                   .collect(Collectors.joining(", ")));
     }
   }
 
-  private static String kinds(Map<DiffKind, Long> diffs) {
-    if (diffs.isEmpty()) {
-      return "-";
+  private void baseline(Report.BaselineInfo b) {
+    if (b == null) {
+      return;
     }
-    return diffs.entrySet().stream()
-        .map(e -> e.getKey().label() + " " + e.getValue())
-        .collect(Collectors.joining(", "));
-  }
-
-  private static String ratio(ClassSummary c) {
-    if (c.oldLatency().count() == 0 || c.newLatency().count() == 0 || c.oldLatency().p50() == 0) {
-      return "-";
-    }
-    return String.format(
-        Locale.ROOT, "%.2fx", (double) c.newLatency().p50() / c.oldLatency().p50());
-  }
-
-  static String micros(long us) {
-    if (us == 0) {
-      return "-";
-    }
-    return us < 1000
-        ? us + "us"
-        : us < 1_000_000
-            ? String.format(Locale.ROOT, "%.1fms", us / 1000.0)
-            : String.format(Locale.ROOT, "%.2fs", us / 1e6);
-  }
-
-  static String oneLine(String s) {
-    return s == null ? "" : s.replaceAll("\\s+", " ").strip();
-  }
-
-  static String abbreviate(String s, int max) {
-    return s.length() <= max ? s : s.substring(0, max - 3) + "...";
+    out.println();
+    out.printf(
+        Locale.ROOT,
+        "baseline %s: %d entries, %d applied, %d stale%n",
+        b.file(),
+        b.entries(),
+        b.applied(),
+        b.stale().size());
+    b.stale()
+        .forEach(
+            e ->
+                out.println(
+                    "  stale: "
+                        + e.classId()
+                        + " "
+                        + e.kind()
+                        + " ("
+                        + e.reason()
+                        + "): no such difference in this run"));
   }
 
   private static final String RED = "\u001b[31;1m";
   private static final String GREEN = "\u001b[32;1m";
   private static final String YELLOW = "\u001b[33m";
+  private static final String CYAN = "\u001b[36m";
   private static final String RESET = "\u001b[0m";
 
-  private static String colorOf(ClassVerdict v) {
-    return switch (v) {
-      case REGRESSION -> RED;
-      case NONDETERMINISTIC, CHANGED -> YELLOW;
+  private static String colorOf(String verdict) {
+    return switch (verdict) {
+      case "REGRESSION" -> RED;
+      case "NONDETERMINISTIC", "CHANGED" -> YELLOW;
+      case "ACCEPTED" -> CYAN;
       default -> "";
     };
+  }
+
+  private static String colorOfLatency(String verdict) {
+    return verdict == null
+        ? ""
+        : switch (verdict) {
+          case "DEGRADED" -> RED;
+          case "IMPROVED" -> GREEN;
+          default -> "";
+        };
   }
 
   private String paint(String code, String text) {

@@ -170,8 +170,9 @@ class CrashIT {
     Killed k = runAndKill(tmp, true);
     assertThat(k.code()).as(k.err()).isEqualTo(1);
     assertThat(k.out())
-        .contains("CRASH of NEW #1")
-        .contains("in flight: event")
+        .contains("CRASH of NEW at ")
+        .contains("crash #1: the connection was lost and a new one was refused")
+        .contains("in flight:")
         .contains("seq_1_to_1500")
         .contains("restarted on port")
         .contains("NEW: 1 crash(es), 1 restart(s), uptime at the end");
@@ -212,17 +213,26 @@ class CrashIT {
     JsonNode report = RunJson.MAPPER.readTree(k.run().resolve("report.json").toFile());
     assertThat(report.path("verdict").asText()).isEqualTo("REGRESSION");
     JsonNode h = report.path("health");
-    assertThat(h.path("crashes").get(0).path("in_flight").size()).isPositive();
+    JsonNode crashNode = h.path("crashes").get(0);
+    assertThat(crashNode.path("side").asText()).isEqualTo("NEW");
+    assertThat(crashNode.path("statements").size()).isEqualTo(crash.inFlight().size());
+    assertThat(crashNode.path("statements").get(0).path("class_id").asText()).isNotEmpty();
     assertThat(h.path("targets").get(1).path("restarts").asInt()).isEqualTo(1);
     assertThat(h.path("targets").get(1).path("uptime_end").asLong()).isPositive();
     boolean crashClass = false;
     for (JsonNode c : report.path("classes")) {
-      if (c.path("differences").has("CRASH")) {
-        crashClass = true;
-        assertThat(c.path("verdict").asText()).isEqualTo("REGRESSION");
+      for (JsonNode d : c.path("differences")) {
+        if (d.path("kind").asText().equals("CRASH")) {
+          crashClass = true;
+          assertThat(c.path("verdict").asText()).isEqualTo("REGRESSION");
+        }
       }
     }
     assertThat(crashClass).as("a class carries the crash").isTrue();
+    String html = Files.readString(k.run().resolve("report.html"), StandardCharsets.UTF_8);
+    assertThat(html).contains("id=\"health\"", "crash #1", "restarted on port");
+    String junit = Files.readString(k.run().resolve("junit.xml"), StandardCharsets.UTF_8);
+    assertThat(junit).contains("crash on NEW");
   }
 
   @Test
@@ -232,10 +242,10 @@ class CrashIT {
     Killed k = runAndKill(tmp, false);
     assertThat(k.code()).as(k.err()).isEqualTo(1);
     assertThat(k.out())
-        .contains("CRASH of NEW #1")
+        .contains("CRASH of NEW at ")
         .contains("not restarted: --restart-on-crash was not given")
         .contains("NEW: 1 crash(es), DOWN at the end")
-        .contains("in flight: event");
+        .contains("in flight:");
     List<String> after = Files.readAllLines(k.run().resolve(ExecutionLog.FILE));
     assertThat(after.subList(0, k.linesBeforeKill().size()))
         .as("every execution written before the kill is still there")
@@ -309,7 +319,7 @@ class CrashIT {
     assertThat(marked.subList(2, 6))
         .allSatisfy(e -> assertThat(e.skipped()).isEqualTo(Crashers.REASON));
     assertThat(k.out())
-        .contains("crasher: class " + crashClass + " is not replayed after this")
+        .contains("class " + crashClass + " is a crasher: not replayed after this crash")
         .contains("not replayed after the second");
   }
 

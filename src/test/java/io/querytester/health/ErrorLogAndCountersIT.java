@@ -195,11 +195,19 @@ class ErrorLogAndCountersIT {
 
     assertThat(out.toString())
         .contains("error-log classes logged during the replay on one side only")
-        .contains("NEW only")
-        .contains("Aborted connection")
+        .contains("NEW only: [Warning] Aborted connection")
+        .contains("NEW only: [Warning] Access denied")
+        .contains("OLD only: [Warning] [MY-010068] injected mysql 8 line")
         .contains("Access_denied_errors")
         .contains("worse on NEW")
         .contains("innodb_metrics.lock_deadlocks");
+    com.fasterxml.jackson.databind.JsonNode json =
+        io.querytester.replay.RunJson.MAPPER.readTree(run.resolve("report.json").toFile());
+    assertThat(json.path("health").path("error_log").get(0).path("side").asText()).isEqualTo("NEW");
+    assertThat(json.path("health").path("counters").toString())
+        .contains("\"name\":\"Access_denied_errors\",\"old\":0,\"new\":5");
+    assertThat(Files.readString(run.resolve("report.html")))
+        .contains("id=\"counters\"", "Access_denied_errors");
   }
 
   private static LogClassRow row(HealthReport h, String key) {

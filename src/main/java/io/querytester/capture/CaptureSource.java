@@ -1,0 +1,39 @@
+package io.querytester.capture;
+
+import java.util.List;
+
+/**
+ * A place where a server exposes the statements it runs. Create one with the factories of {@link
+ * CaptureSources}; {@link Capture} runs it. A source reads, and never writes to, its server.
+ */
+public abstract class CaptureSource {
+  CaptureSource() {}
+
+  /** The source kind as written in the workload header: slowlog, genlog, processlist ... */
+  public abstract String kind();
+
+  /** The source server's version string, when known before capture starts. */
+  public abstract String serverVersion();
+
+  /** Reads until the input ends, the sink stops accepting events, or {@link #stop()} is called. */
+  abstract void run(EventSink sink) throws Exception;
+
+  /**
+   * Ends a blocked {@link #run} from another thread (Ctrl-C, a time limit). The default does
+   * nothing: file and polling sources check {@link EventSink#stopping()} often enough.
+   */
+  void stop() {}
+
+  /** Lines for the capture summary that only this source knows (polls, coverage, row events). */
+  List<String> report() {
+    return List.of();
+  }
+
+  /** Whether this source reads files, whose unusability means exit code 2. */
+  public boolean readsFiles() {
+    return false;
+  }
+
+  /** Releases connections; called once after {@link #run} returns. */
+  void close() {}
+}

@@ -1,0 +1,87 @@
+package io.querytester.cli;
+
+import io.querytester.BadInputException;
+import io.querytester.target.ConnectionSettings;
+import io.querytester.target.Secret;
+import io.querytester.target.TargetSettings;
+import io.querytester.target.TargetSpec;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * The server a capture reads from and the account it reads with, resolved like every other account
+ * of this tool ({@link AccountResolver}): the command line, then option files, then a prompt; the
+ * password never on the command line and never printed.
+ */
+final class SourceOptions {
+  @Option(
+      names = "--source-url",
+      paramLabel = "SPEC",
+      description =
+          "The server to capture from: jdbc:mysql://host:port/ (or any target spec, e.g."
+              + " embedded:mariadb-11.4.5).")
+  String url;
+
+  @Option(
+      names = "--source-user",
+      paramLabel = "USER",
+      description =
+          "Account for the source (default: the option file's user, else root). processlist"
+              + " needs PROCESS, perfschema SELECT on performance_schema, binlog REPLICATION"
+              + " SLAVE and REPLICATION CLIENT.")
+  String user;
+
+  @Option(
+      names = "--source-password-env",
+      paramLabel = "VAR",
+      description = "Environment variable holding the source password (never on the command line).")
+  String passwordEnv;
+
+  @Option(
+      names = "--source-password-prompt",
+      description = "Ask for the source password on the terminal, without echo.")
+  boolean passwordPrompt;
+
+  @Option(
+      names = "--source-ssl-mode",
+      paramLabel = "MODE",
+      description =
+          "TLS to the source: DISABLED, PREFERRED (default), REQUIRED, VERIFY_CA, VERIFY_IDENTITY.")
+  String sslMode;
+
+  @Option(
+      names = "--source-ssl-ca",
+      paramLabel = "FILE",
+      description = "PEM file of the CA that signed the source's certificate (implies VERIFY_CA).")
+  Path sslCa;
+
+  @Mixin OptionFileOptions optionFiles;
+  @Mixin TimeoutOptions timeouts;
+
+  /** Settings for opening the source, validated and resolved; option file notes go to warnings. */
+  TargetSettings settings(String kind, Consumer<String> warnings) {
+    if (url == null || url.isBlank()) {
+      throw new BadInputException(
+          "--source " + kind + " needs --source-url, e.g. --source-url jdbc:mysql://db1:3306/");
+    }
+    TargetSpec spec = TargetSpec.parse(url);
+    Account account =
+        new Account(
+            "SOURCE",
+            "--source-",
+            user,
+            passwordEnv,
+            passwordPrompt,
+            sslMode,
+            sslCa,
+            optionFiles.choice());
+    ConnectionSettings connection =
+        AccountResolver.system(warnings)
+            .resolve(
+                account, spec, timeouts.apply(ConnectionSettings.defaults("root", Secret.NONE)));
+    return new TargetSettings("SOURCE", spec, List.of(), connection);
+  }
+}

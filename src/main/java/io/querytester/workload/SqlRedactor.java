@@ -1,0 +1,96 @@
+package io.querytester.workload;
+
+import io.querytester.workload.SqlScanner.Type;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Removes what a report must not show from a statement, keeping its shape so that a reader still
+ * recognises it. Works on the scanner's tokens, so text inside strings and comments is never
+ * mistaken for SQL, and never throws on odd input.
+ */
+public final class SqlRedactor {
+  /** What replaces a password literal, whatever the options. */
+  public static final String PASSWORD_MASK = "'****'";
+
+  /** Words after which string literals are passwords (IDENTIFIED BY, PASSWORD('...') ...). */
+  private static final Set<String> PASSWORD_WORDS =
+      Set.of("IDENTIFIED", "PASSWORD", "MASTER_PASSWORD", "OLD_PASSWORD", "ENCRYPTED_PASSWORD");
+
+  /** How many tokens after such a word a string literal still counts as the password. */
+  private static final int PASSWORD_REACH = 6;
+
+  private SqlRedactor() {}
+
+  /**
+   * Replaces every string and number literal with {@code ?} and drops comments (they may carry data
+   * too); names, keywords, operators and spacing stay. {@code WHERE email = 'a@b.c' AND id = 42}
+   * becomes {@code WHERE email = ? AND id = ?}.
+   */
+  public static String literals(String sql) {
+    return rewrite(sql, true);
+  }
+
+  /**
+   * Replaces only the string literals that are passwords ({@code IDENTIFIED BY '...'}, {@code
+   * PASSWORD('...')}, {@code MASTER_PASSWORD='...'}) with {@value #PASSWORD_MASK}. Applied to every
+   * statement in every report, redacting or not.
+   */
+  public static String passwords(String sql) {
+    if (sql == null || !mayHavePassword(sql)) {
+      return sql;
+    }
+    return rewrite(sql, false);
+  }
+
+  private static boolean mayHavePassword(String sql) {
+    String upper = sql.toUpperCase(Locale.ROOT);
+    return upper.contains("PASSWORD") || upper.contains("IDENTIFIED");
+  }
+
+  private static String rewrite(String sql, boolean allLiterals) {
+    if (sql == null) {
+      return null;
+    }
+    SqlScanner sc = new SqlScanner(sql);
+    StringBuilder out = new StringBuilder(sql.length());
+    int copied = 0;
+    int sincePasswordWord = Integer.MAX_VALUE;
+    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+      gap(sql, copied, sc.start(), allLiterals, out);
+      String token = sql.substring(sc.start(), sc.end());
+      boolean literal = t == Type.STRING || t == Type.NUMBER;
+      if (allLiterals && literal) {
+        out.append('?');
+      } else if (t == Type.STRING && sincePasswordWord <= PASSWORD_REACH) {
+        out.append(allLiterals ? "?" : PASSWORD_MASK);
+      } else {
+        out.append(token);
+      }
+      copied = sc.end();
+      if (t == Type.WORD && PASSWORD_WORDS.contains(token.toUpperCase(Locale.ROOT))) {
+        sincePasswordWord = 0;
+      } else if (sincePasswordWord != Integer.MAX_VALUE) {
+        sincePasswordWord++;
+      }
+    }
+    gap(sql, copied, sql.length(), allLiterals, out);
+    return out.toString();
+  }
+
+  /**
+   * Copies the text between two tokens: whitespace as it is; a comment (which may hold data) as a
+   * space when redacting literals, as it is otherwise.
+   */
+  private static void gap(String sql, int from, int to, boolean dropComments, StringBuilder out) {
+    if (from >= to) {
+      return;
+    }
+    String gap = sql.substring(from, to);
+    if (dropComments && !gap.isBlank()) {
+      out.append(' ');
+    } else {
+      out.append(gap);
+    }
+  }
+}

@@ -1,0 +1,51 @@
+package io.querytester.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class SqlRedactorTest {
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          SELECT * FROM t WHERE email = 'a@b.c' AND id = 42 | SELECT * FROM t WHERE email = ? AND id = ?
+          SELECT "x", 0x1F, 1.5e3, -7 FROM t               | SELECT ?, ?, ?, -? FROM t
+          SELECT 'it''s', 'a\\'b' FROM t                    | SELECT ?, ? FROM t
+          SELECT a /* user=bob */ FROM t -- pw=1\\n         | SELECT a FROM t
+          SELECT `col'1` FROM t1 WHERE x IN (1, 2)         | SELECT `col'1` FROM t1 WHERE x IN (?, ?)
+          SELECT 'unterminated                             | SELECT ?
+          """)
+  void literalsBecomeQuestionMarksAndTheShapeStays(String sql, String redacted) {
+    assertThat(SqlRedactor.literals(sql.replace("\\n", "\n")).strip()).isEqualTo(redacted);
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          CREATE USER 'bob'@'%' IDENTIFIED BY 'hunter2'                           | hunter2
+          ALTER USER bob IDENTIFIED WITH caching_sha2_password BY 'hunter2'       | hunter2
+          ALTER USER bob IDENTIFIED VIA ed25519 USING PASSWORD('hunter2')         | hunter2
+          SET PASSWORD FOR 'bob'@'%' = PASSWORD('hunter2')                        | hunter2
+          CHANGE MASTER TO MASTER_HOST='db1', MASTER_PASSWORD='hunter2'           | hunter2
+          GRANT ALL ON *.* TO bob IDENTIFIED BY "hunter2"                         | hunter2
+          """)
+  void passwordsAreAlwaysMasked(String sql, String password) {
+    String masked = SqlRedactor.passwords(sql);
+    assertThat(masked).doesNotContain(password).contains(SqlRedactor.PASSWORD_MASK);
+    assertThat(SqlRedactor.literals(sql)).doesNotContain(password);
+  }
+
+  @Test
+  void statementsWithoutPasswordsAreLeftAsTheyAre() {
+    String sql = "SELECT password_hash FROM users WHERE name = 'x' /* keep */";
+    assertThat(SqlRedactor.passwords(sql)).isEqualTo(sql);
+    assertThat(SqlRedactor.passwords(null)).isNull();
+    assertThat(SqlRedactor.literals(null)).isNull();
+  }
+}
