@@ -61,7 +61,10 @@ final class ConsoleHealth {
       out.println(
           "  " + red + "CRASH" + reset + " of " + c.side() + " at " + c.at() + ": " + c.title());
       if (c.detail() != null) {
-        c.detail().lines().forEach(l -> out.println("    " + cut(l, WIDTH)));
+        for (String l : c.detail().lines().toList()) {
+          String indent = l.substring(0, l.length() - l.stripLeading().length());
+          out.println("    " + indent + cut(l, WIDTH));
+        }
       }
     }
   }

@@ -407,14 +407,17 @@ public final class HtmlReport {
         "crashes",
         "Crashes and restarts",
         r.health().crashes(),
-        "No crash, restart or lost server was reported for this run. (The health watch records"
-            + " them here when it runs during a replay.)");
+        r.health().targets().isEmpty()
+            ? "The health watch did not run for this run."
+            : "No server crashed, restarted or went away during the replay.");
     findings(
         "error-log",
-        "New error-log messages",
+        "Error-log messages of one side",
         r.health().errorLog(),
-        "No new class of error-log message was reported for this run. (The health watch lists"
-            + " them here when it runs during a replay.)");
+        r.health().targets().isEmpty()
+            ? "The health watch did not run for this run."
+            : "No error-log message class was logged during the replay by one side only (or far"
+                + " more often); start-up lines are not compared.");
     counters();
     if (!r.health().other().isEmpty()) {
       findings("health-other", "Other health findings", r.health().other(), "");
