@@ -1,8 +1,7 @@
 package io.querytester.replay;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import net.openhft.hashing.LongTupleHashFunction;
 
 /**
  * Accumulates a {@link ResultDigest} one row hash at a time, in constant memory.
@@ -14,24 +13,23 @@ import java.util.HexFormat;
 final class DigestBuilder {
   static final int BUCKETS = 256;
 
-  private final MessageDigest ordered;
+  private static final LongTupleHashFunction XX128 = LongTupleHashFunction.xx128();
+
+  // Ordered digest: a chain h = xx128(h || rowHash), so the order of rows changes it.
+  private final byte[] chain = new byte[32];
+  private final long[] chained = new long[2];
   private long hi;
   private long lo;
   private final long[] bucketHi = new long[BUCKETS];
   private final long[] bucketLo = new long[BUCKETS];
   private long rows;
 
-  DigestBuilder() {
-    try {
-      ordered = MessageDigest.getInstance("MD5");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
   void add(byte[] rowHash) {
     rows++;
-    ordered.update(rowHash);
+    putLong(chain, 0, chained[0]);
+    putLong(chain, 8, chained[1]);
+    System.arraycopy(rowHash, 0, chain, 16, 16);
+    XX128.hashBytes(chain, chained);
     long h = toLong(rowHash, 0);
     long l = toLong(rowHash, 8);
     long sum = lo + l;
@@ -50,7 +48,9 @@ final class DigestBuilder {
   ResultDigest build() {
     HexFormat hex = HexFormat.of();
     return new ResultDigest(
-        rows, hex.formatHex(ordered.digest()), hex.toHexDigits(hi) + hex.toHexDigits(lo));
+        rows,
+        hex.toHexDigits(chained[0]) + hex.toHexDigits(chained[1]),
+        hex.toHexDigits(hi) + hex.toHexDigits(lo));
   }
 
   /** The buckets whose sums differ from the other side's: where the differing rows are. */
@@ -66,6 +66,12 @@ final class DigestBuilder {
 
   static int bucketOf(byte[] rowHash) {
     return rowHash[0] & 0xff;
+  }
+
+  private static void putLong(byte[] b, int off, long v) {
+    for (int i = 0; i < 8; i++) {
+      b[off + i] = (byte) (v >>> (56 - 8 * i));
+    }
   }
 
   private static long toLong(byte[] b, int off) {
