@@ -1,6 +1,7 @@
 package io.querytester.health;
 
 import io.querytester.target.Target;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -36,6 +37,9 @@ final class HealthMonitor implements Runnable {
 
   static final Duration NETWORK_TIMEOUT = Duration.ofSeconds(10);
 
+  /** Bytes of a started server's error log kept in the run folder. */
+  static final long KEEP_LOG = 16 << 20;
+
   /** Restarts a crashed server this tool started. */
   interface Restarter {
     /** Restarts it and says where it runs now, for the report ("on port 40123"). */
@@ -51,6 +55,7 @@ final class HealthMonitor implements Runnable {
   private final ErrorLogSource errorLog;
   private final Restarter restarter;
   private final String cannotRestart;
+  private final Path keepLogAs;
   private final Clock clock;
   private final Consumer<String> progress;
   private final ErrorLogClasses classes = new ErrorLogClasses();
@@ -90,6 +95,7 @@ final class HealthMonitor implements Runnable {
       ErrorLogSource errorLog,
       Restarter restarter,
       String cannotRestart,
+      Path keepLogAs,
       Clock clock,
       Consumer<String> progress) {
     this.target = target;
@@ -101,6 +107,7 @@ final class HealthMonitor implements Runnable {
     this.errorLog = errorLog;
     this.restarter = restarter;
     this.cannotRestart = cannotRestart;
+    this.keepLogAs = keepLogAs;
     // Reports show milliseconds; nanoseconds of a wall clock only look precise.
     this.clock = Clock.tick(clock, Duration.ofMillis(1));
     this.progress = progress;
@@ -441,9 +448,39 @@ final class HealthMonitor implements Runnable {
         before,
         after,
         new TreeMap<>(risen),
-        errorLog == null ? null : errorLog.describe(),
+        errorLogSource(),
         classes.snapshot(),
         all);
+  }
+
+  /**
+   * The log of a server this tool started is removed with it: a copy (its last {@link #KEEP_LOG}
+   * bytes) stays in the run folder, and the report names the copy.
+   */
+  private String errorLogSource() {
+    if (errorLog == null) {
+      return null;
+    }
+    if (keepLogAs == null || target.errorLog().isEmpty()) {
+      return errorLog.describe();
+    }
+    Path from = target.errorLog().get();
+    try (java.nio.channels.FileChannel in = java.nio.channels.FileChannel.open(from);
+        java.nio.channels.FileChannel out =
+            java.nio.channels.FileChannel.open(
+                keepLogAs,
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE,
+                java.nio.file.StandardOpenOption.TRUNCATE_EXISTING)) {
+      long start = Math.max(0, in.size() - KEEP_LOG);
+      for (long done = start; done < in.size(); ) {
+        done += in.transferTo(done, in.size() - done, out);
+      }
+      return keepLogAs.toString();
+    } catch (java.io.IOException e) {
+      notes.add("could not keep a copy of " + from + ": " + e.getMessage());
+      return errorLog.describe();
+    }
   }
 
   private void risen(Map<String, Long> delta) {

@@ -61,6 +61,7 @@ public final class HealthWatch implements ReplayWatch, AutoCloseable {
               errorLog(t, settings),
               restarter(t),
               cannotRestart(t),
+              keepLogAs(t, settings, runDir),
               clock,
               progress);
       try {
@@ -89,6 +90,14 @@ public final class HealthWatch implements ReplayWatch, AutoCloseable {
       return new PerfSchemaErrorLog();
     }
     return null;
+  }
+
+  /** Where the log of a server this tool started (and removes) is kept; null for a host's. */
+  private static Path keepLogAs(Target t, HealthSettings settings, Path runDir) {
+    if (t.spec() instanceof JdbcSpec || settings.errorLogs().containsKey(t.label())) {
+      return null;
+    }
+    return runDir.resolve("error-" + t.label().replaceAll("[^A-Za-z0-9.-]+", "-") + ".log");
   }
 
   private static HealthMonitor.Restarter restarter(Target t) {

@@ -229,6 +229,10 @@ class CrashIT {
       }
     }
     assertThat(crashClass).as("a class carries the crash").isTrue();
+    // NEW's error log outlives its server: a copy in the run folder, with both starts in it.
+    String newLog = Files.readString(k.run().resolve("error-NEW.log"), StandardCharsets.ISO_8859_1);
+    assertThat(newLog.split("ready for connections", -1)).hasSize(3);
+    assertThat(h.path("targets").get(1).path("error_log").asText()).endsWith("error-NEW.log");
     String html = Files.readString(k.run().resolve("report.html"), StandardCharsets.UTF_8);
     assertThat(html).contains("id=\"health\"", "crash #1", "restarted on port");
     String junit = Files.readString(k.run().resolve("junit.xml"), StandardCharsets.UTF_8);
