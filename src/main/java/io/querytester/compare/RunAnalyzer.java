@@ -115,7 +115,7 @@ public final class RunAnalyzer {
     List<String> nondeterminism = new ArrayList<>();
     if (profile != null) {
       for (String marker : profile.nondeterminism()) {
-        if (!io.querytester.replay.PinnedMarkers.pinnable(marker)) {
+        if (!io.querytester.replay.Pins.pinnable(marker)) {
           nondeterminism.add(marker);
         }
       }

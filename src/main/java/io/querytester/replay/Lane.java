@@ -138,6 +138,7 @@ final class Lane implements Runnable {
   private Execution compare(SessionConnections s, Job job, StatementRunner.Result[] first) {
     SqlProfile p = job.profile();
     Observation old = first[0].observation();
+    List<List<Long>> repeats = repeats(s, job);
     if (targets.size() == 1) {
       return new Execution(
           job.id(),
@@ -150,7 +151,7 @@ final class Lane implements Runnable {
           null,
           List.of(),
           null,
-          repeats(s, job, 0),
+          repeats == null ? null : repeats.get(0),
           null);
     }
     Observation neu = first[1].observation();
@@ -158,17 +159,6 @@ final class Lane implements Runnable {
     Boolean consistent = null;
     if (p.kind() == StatementKind.READ && hasRowDifference(diffs)) {
       consistent = selfCheck(s, job, first, diffs);
-    }
-    List<Long> oldRepeats = null;
-    List<Long> newRepeats = null;
-    if (settings.repeat() > 0 && p.kind() == StatementKind.READ) {
-      oldRepeats = new ArrayList<>();
-      newRepeats = new ArrayList<>();
-      for (int k = 0; k < settings.repeat(); k++) {
-        StatementRunner.Result[] r = runAll(s, job.event().sql(), System.nanoTime(), null);
-        oldRepeats.add(r[0].observation().lastRowMicros());
-        newRepeats.add(r[1].observation().lastRowMicros());
-      }
     }
     String sql = diffs.isEmpty() ? null : truncate(job.event().sql());
     return new Execution(
@@ -182,20 +172,22 @@ final class Lane implements Runnable {
         neu,
         diffs,
         consistent,
-        oldRepeats,
-        newRepeats);
+        repeats == null ? null : repeats.get(0),
+        repeats == null ? null : repeats.get(1));
   }
 
-  private List<Long> repeats(SessionConnections s, Job job, int side) {
+  /** Latencies of the --repeat runs of a read, one list per side; null when not repeated. */
+  private List<List<Long>> repeats(SessionConnections s, Job job) {
     if (settings.repeat() == 0 || job.profile().kind() != StatementKind.READ) {
       return null;
     }
-    List<Long> out = new ArrayList<>();
+    List<List<Long>> out = new ArrayList<>();
+    targets.forEach(t -> out.add(new ArrayList<>()));
     for (int k = 0; k < settings.repeat(); k++) {
-      out.add(
-          runAll(s, job.event().sql(), System.nanoTime(), null)[side]
-              .observation()
-              .lastRowMicros());
+      StatementRunner.Result[] r = runAll(s, job.event().sql(), System.nanoTime(), null);
+      for (int i = 0; i < r.length; i++) {
+        out.get(i).add(r[i].observation().lastRowMicros());
+      }
     }
     return out;
   }

@@ -11,7 +11,7 @@ import java.util.Locale;
  * the capture time so that NOW() agrees between OLD and NEW, and a RAND seed derived from the event
  * so that RAND() does. Sent only before statements that need them: each costs a round trip.
  */
-final class Pins {
+public final class Pins {
   private Pins() {}
 
   static List<String> before(QueryEvent event, SqlProfile profile, long eventId) {
@@ -46,7 +46,7 @@ final class Pins {
   }
 
   /** Markers whose value a pinned timestamp or seed makes the same on both sides. */
-  static boolean pinnable(String marker) {
+  public static boolean pinnable(String marker) {
     String m = marker.toUpperCase(Locale.ROOT);
     return isTime(m) || m.startsWith("RAND");
   }
