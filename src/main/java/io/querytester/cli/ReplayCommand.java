@@ -3,7 +3,7 @@ package io.querytester.cli;
 import io.querytester.BadInputException;
 import io.querytester.replay.DryRun;
 import io.querytester.replay.ReplaySettings;
-import io.querytester.replay.RunInfo;
+import io.querytester.run.RunInfo;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.TargetSpec;
 import java.io.PrintWriter;

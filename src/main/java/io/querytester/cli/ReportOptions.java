@@ -194,7 +194,7 @@ final class ReportOptions {
         null);
   }
 
-  private static java.util.Set<io.querytester.compare.DiffKind> kinds(String text) {
+  private static java.util.Set<io.querytester.run.DiffKind> kinds(String text) {
     try {
       return ConfigFile.Gates.kinds(List.of(text.split(",")));
     } catch (IllegalArgumentException e) {

@@ -1,5 +1,7 @@
 package io.querytester.compare;
 
+import io.querytester.run.DiffKind;
+
 /**
  * Which differences a reviewed baseline accepts. The analyser asks once per class and difference
  * kind; an accepted kind no longer fails the gate and its class shows as {@link

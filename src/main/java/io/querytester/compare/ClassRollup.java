@@ -1,8 +1,11 @@
 package io.querytester.compare;
 
-import io.querytester.replay.Execution;
-import io.querytester.replay.Observation;
-import io.querytester.replay.Outcome;
+import io.querytester.run.DiffKind;
+import io.querytester.run.Difference;
+import io.querytester.run.Execution;
+import io.querytester.run.Observation;
+import io.querytester.run.ObservationComparator;
+import io.querytester.run.Outcome;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;

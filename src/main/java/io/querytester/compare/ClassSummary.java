@@ -1,5 +1,7 @@
 package io.querytester.compare;
 
+import io.querytester.run.DiffKind;
+import io.querytester.run.Difference;
 import java.util.List;
 import java.util.Map;
 

@@ -1,5 +1,6 @@
 package io.querytester.compare;
 
+import io.querytester.run.DiffKind;
 import java.util.EnumSet;
 import java.util.Set;
 

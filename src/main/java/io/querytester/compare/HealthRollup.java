@@ -3,6 +3,8 @@ package io.querytester.compare;
 import io.querytester.health.CrashEvent;
 import io.querytester.health.HealthReport;
 import io.querytester.health.StatementRef;
+import io.querytester.run.DiffKind;
+import io.querytester.run.Difference;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,11 @@
 package io.querytester.compare;
 
 import io.querytester.health.HealthReport;
-import io.querytester.replay.Execution;
-import io.querytester.replay.ExecutionLog;
-import io.querytester.replay.RunInfo;
-import io.querytester.replay.RunJson;
+import io.querytester.run.DiffKind;
+import io.querytester.run.Execution;
+import io.querytester.run.ExecutionLog;
+import io.querytester.run.RunInfo;
+import io.querytester.run.RunJson;
 import io.querytester.workload.SqlProfile;
 import io.querytester.workload.WorkloadReader;
 import java.io.BufferedWriter;

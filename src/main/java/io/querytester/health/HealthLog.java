@@ -1,6 +1,6 @@
 package io.querytester.health;
 
-import io.querytester.replay.RunJson;
+import io.querytester.run.RunJson;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Writer;

@@ -1,5 +1,6 @@
 package io.querytester.replay;
 
+import io.querytester.run.ResultDigest;
 import java.util.HexFormat;
 import net.openhft.hashing.LongTupleHashFunction;
 

@@ -1,8 +1,12 @@
 package io.querytester.replay;
 
-import io.querytester.compare.DiffKind;
-import io.querytester.compare.Difference;
-import io.querytester.compare.ObservationComparator;
+import io.querytester.run.DiffKind;
+import io.querytester.run.Difference;
+import io.querytester.run.Execution;
+import io.querytester.run.ExecutionLog;
+import io.querytester.run.Observation;
+import io.querytester.run.ObservationComparator;
+import io.querytester.run.Outcome;
 import io.querytester.target.Target;
 import io.querytester.workload.SqlProfile;
 import io.querytester.workload.StatementKind;

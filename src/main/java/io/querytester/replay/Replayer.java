@@ -2,6 +2,8 @@ package io.querytester.replay;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
+import io.querytester.run.ExecutionLog;
+import io.querytester.run.RunInfo;
 import io.querytester.target.Target;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SqlProfile;

@@ -1,6 +1,6 @@
 package io.querytester.replay;
 
-import io.querytester.compare.Difference;
+import io.querytester.run.Difference;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

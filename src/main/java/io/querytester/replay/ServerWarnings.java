@@ -2,6 +2,7 @@ package io.querytester.replay;
 
 import com.mysql.cj.NativeSession;
 import com.mysql.cj.jdbc.JdbcConnection;
+import io.querytester.run.Warning;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

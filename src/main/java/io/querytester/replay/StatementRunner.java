@@ -1,6 +1,10 @@
 package io.querytester.replay;
 
 import com.mysql.cj.jdbc.StatementImpl;
+import io.querytester.run.ColumnMeta;
+import io.querytester.run.Observation;
+import io.querytester.run.Outcome;
+import io.querytester.run.Warning;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;

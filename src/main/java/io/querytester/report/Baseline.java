@@ -3,7 +3,7 @@ package io.querytester.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.querytester.BadInputException;
 import io.querytester.compare.Acceptance;
-import io.querytester.compare.DiffKind;
+import io.querytester.run.DiffKind;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;

@@ -2,7 +2,7 @@ package io.querytester.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.querytester.BadInputException;
-import io.querytester.compare.DiffKind;
+import io.querytester.run.DiffKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -221,7 +221,7 @@ public final class ConsoleReport {
 
   private static String label(String kind) {
     try {
-      return io.querytester.compare.DiffKind.valueOf(kind).label();
+      return io.querytester.run.DiffKind.valueOf(kind).label();
     } catch (IllegalArgumentException e) {
       return kind;
     }

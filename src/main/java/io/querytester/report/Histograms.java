@@ -2,7 +2,7 @@ package io.querytester.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.querytester.compare.RunAnalyzer;
-import io.querytester.replay.RunJson;
+import io.querytester.run.RunJson;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -4,7 +4,7 @@ import static io.querytester.report.HtmlReport.css;
 import static io.querytester.report.HtmlReport.n;
 import static io.querytester.report.Xml.escape;
 
-import io.querytester.compare.DiffKind;
+import io.querytester.run.DiffKind;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;

@@ -2,12 +2,12 @@ package io.querytester.report;
 
 import io.querytester.compare.ClassSummary;
 import io.querytester.compare.ClassVerdict;
-import io.querytester.compare.DiffKind;
-import io.querytester.compare.Difference;
 import io.querytester.compare.GatePolicy;
 import io.querytester.compare.RunSummary;
 import io.querytester.health.HealthReport;
-import io.querytester.replay.RunInfo;
+import io.querytester.run.DiffKind;
+import io.querytester.run.Difference;
+import io.querytester.run.RunInfo;
 import io.querytester.target.JdbcUrls;
 import java.nio.file.Path;
 import java.time.Instant;

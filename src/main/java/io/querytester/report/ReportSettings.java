@@ -1,8 +1,8 @@
 package io.querytester.report;
 
-import io.querytester.compare.DiffKind;
 import io.querytester.compare.GatePolicy;
 import io.querytester.compare.LatencyThresholds;
+import io.querytester.run.DiffKind;
 import java.nio.file.Path;
 import java.util.Set;
 

@@ -3,10 +3,10 @@ package io.querytester.health;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.querytester.replay.Execution;
-import io.querytester.replay.ExecutionLog;
-import io.querytester.replay.Outcome;
-import io.querytester.replay.RunJson;
+import io.querytester.run.Execution;
+import io.querytester.run.ExecutionLog;
+import io.querytester.run.Outcome;
+import io.querytester.run.RunJson;
 import io.querytester.testing.Tool;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.WorkloadHeader;

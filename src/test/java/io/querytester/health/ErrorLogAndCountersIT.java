@@ -6,7 +6,7 @@ import io.querytester.cli.QueryTesterCommand;
 import io.querytester.compare.GatePolicy;
 import io.querytester.compare.RunAnalyzer;
 import io.querytester.compare.RunSummary;
-import io.querytester.replay.ExecutionLog;
+import io.querytester.run.ExecutionLog;
 import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.Target;
 import io.querytester.testing.TestServers;
@@ -202,7 +202,7 @@ class ErrorLogAndCountersIT {
         .contains("worse on NEW")
         .contains("innodb_metrics.lock_deadlocks");
     com.fasterxml.jackson.databind.JsonNode json =
-        io.querytester.replay.RunJson.MAPPER.readTree(run.resolve("report.json").toFile());
+        io.querytester.run.RunJson.MAPPER.readTree(run.resolve("report.json").toFile());
     assertThat(json.path("health").path("error_log").get(0).path("side").asText()).isEqualTo("NEW");
     assertThat(json.path("health").path("counters").toString())
         .contains("\"name\":\"Access_denied_errors\",\"old\":0,\"new\":5");

@@ -2,6 +2,7 @@ package io.querytester.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.querytester.run.ResultDigest;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

@@ -3,12 +3,16 @@ package io.querytester.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.querytester.compare.ClassSummary;
-import io.querytester.compare.DiffKind;
-import io.querytester.compare.Difference;
 import io.querytester.compare.GatePolicy;
 import io.querytester.compare.RunAnalyzer;
 import io.querytester.compare.RunJoiner;
 import io.querytester.compare.RunSummary;
+import io.querytester.run.DiffKind;
+import io.querytester.run.Difference;
+import io.querytester.run.Execution;
+import io.querytester.run.ExecutionLog;
+import io.querytester.run.Outcome;
+import io.querytester.run.RunInfo;
 import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.Target;
 import io.querytester.testing.TestServers;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.querytester.BadInputException;
-import io.querytester.compare.DiffKind;
+import io.querytester.run.DiffKind;
 import io.querytester.workload.SqlProfile;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package io.querytester.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.querytester.replay.ExecutionLog;
-import io.querytester.replay.RunInfo;
+import io.querytester.run.ExecutionLog;
+import io.querytester.run.RunInfo;
 import io.querytester.testing.Workloads;
 import io.querytester.workload.SqlProfile;
 import java.io.BufferedWriter;

@@ -7,9 +7,9 @@ import static io.querytester.testing.SyntheticRun.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.querytester.compare.DiffKind;
-import io.querytester.compare.Difference;
-import io.querytester.replay.Warning;
+import io.querytester.run.DiffKind;
+import io.querytester.run.Difference;
+import io.querytester.run.Warning;
 import io.querytester.testing.SyntheticRun;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package io.querytester.target;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.querytester.cli.QueryTesterCommand;
-import io.querytester.replay.RunInfo;
+import io.querytester.run.RunInfo;
 import io.querytester.testing.Workloads;
 import java.io.InputStream;
 import java.io.PrintWriter;

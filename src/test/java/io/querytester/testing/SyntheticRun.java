@@ -1,15 +1,15 @@
 package io.querytester.testing;
 
-import io.querytester.compare.DiffKind;
-import io.querytester.compare.Difference;
-import io.querytester.replay.ColumnMeta;
-import io.querytester.replay.Execution;
-import io.querytester.replay.ExecutionLog;
-import io.querytester.replay.Observation;
-import io.querytester.replay.Outcome;
-import io.querytester.replay.ResultDigest;
-import io.querytester.replay.RunInfo;
-import io.querytester.replay.Warning;
+import io.querytester.run.ColumnMeta;
+import io.querytester.run.DiffKind;
+import io.querytester.run.Difference;
+import io.querytester.run.Execution;
+import io.querytester.run.ExecutionLog;
+import io.querytester.run.Observation;
+import io.querytester.run.Outcome;
+import io.querytester.run.ResultDigest;
+import io.querytester.run.RunInfo;
+import io.querytester.run.Warning;
 import io.querytester.workload.SqlProfile;
 import java.io.IOException;
 import java.nio.file.Path;

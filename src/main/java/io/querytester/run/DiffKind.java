@@ -1,4 +1,4 @@
-package io.querytester.compare;
+package io.querytester.run;
 
 /** The kinds of difference between OLD and NEW, from the most to the least serious. */
 public enum DiffKind {

@@ -1,4 +1,4 @@
-package io.querytester.replay;
+package io.querytester.run;
 
 /**
  * A result set reduced to a few numbers, computed while streaming it once.

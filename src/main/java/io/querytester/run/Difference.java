@@ -1,4 +1,4 @@
-package io.querytester.compare;
+package io.querytester.run;
 
 import java.util.List;
 

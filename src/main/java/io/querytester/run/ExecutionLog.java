@@ -1,4 +1,4 @@
-package io.querytester.replay;
+package io.querytester.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
@@ -55,7 +55,7 @@ public final class ExecutionLog implements AutoCloseable {
   }
 
   /** The event ids already in the log. */
-  static BitSet done(Path runDir) throws IOException {
+  public static BitSet done(Path runDir) throws IOException {
     BitSet done = new BitSet();
     for (Execution e : read(runDir, w -> {})) {
       done.set(Math.toIntExact(e.event()));

@@ -1,4 +1,4 @@
-package io.querytester.replay;
+package io.querytester.run;
 
 import java.util.List;
 

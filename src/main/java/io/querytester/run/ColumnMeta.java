@@ -1,4 +1,4 @@
-package io.querytester.replay;
+package io.querytester.run;
 
 /**
  * One result column as the server described it.

@@ -1,12 +1,7 @@
-package io.querytester.compare;
+package io.querytester.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.querytester.replay.ColumnMeta;
-import io.querytester.replay.Observation;
-import io.querytester.replay.Outcome;
-import io.querytester.replay.ResultDigest;
-import io.querytester.replay.Warning;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

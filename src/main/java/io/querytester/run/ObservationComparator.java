@@ -1,9 +1,5 @@
-package io.querytester.compare;
+package io.querytester.run;
 
-import io.querytester.replay.ColumnMeta;
-import io.querytester.replay.Observation;
-import io.querytester.replay.Outcome;
-import io.querytester.replay.Warning;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

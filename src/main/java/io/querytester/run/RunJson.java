@@ -1,4 +1,4 @@
-package io.querytester.replay;
+package io.querytester.run;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;

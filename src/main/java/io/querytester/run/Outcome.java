@@ -1,4 +1,4 @@
-package io.querytester.replay;
+package io.querytester.run;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
@@ -29,7 +29,7 @@ public sealed interface Outcome {
   /** The result was larger than the configured guard and was not read to the end. */
   record TooLarge(long rowsRead) implements Outcome {}
 
-  static Outcome ok() {
+  public static Outcome ok() {
     return new Ok();
   }
 }

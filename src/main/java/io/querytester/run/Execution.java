@@ -1,6 +1,5 @@
-package io.querytester.replay;
+package io.querytester.run;
 
-import io.querytester.compare.Difference;
 import io.querytester.workload.StatementKind;
 import java.util.List;
 
@@ -41,7 +40,7 @@ public record Execution(
     differences = differences == null ? List.of() : differences;
   }
 
-  static Execution skipped(
+  public static Execution skipped(
       long event, long session, String classId, StatementKind kind, String why) {
     return new Execution(
         event, session, classId, kind, why, null, null, null, List.of(), null, null, null);
