@@ -307,7 +307,11 @@ public final class RunAnalyzer {
         health);
   }
 
+  /** As replay recorded it; a run folder of version 1 has only the executions file's time. */
   private static double duration(RunInfo info, Path runDir) {
+    if (info.replaySeconds() != null) {
+      return info.replaySeconds();
+    }
     try {
       Instant end = Files.getLastModifiedTime(runDir.resolve(ExecutionLog.FILE)).toInstant();
       return Math.max(0, Duration.between(info.started(), end).toMillis() / 1000.0);

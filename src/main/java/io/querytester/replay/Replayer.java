@@ -53,6 +53,7 @@ public final class Replayer {
     List<Lane> lanes = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
     Thread stopper = null;
+    long startNanos = System.nanoTime();
     try (ExecutionLog log = ExecutionLog.append(runDir);
         StatementTimeouts timeouts = new StatementTimeouts(targets, settings.statementTimeout());
         ReplayProgress ignored =
@@ -79,6 +80,7 @@ public final class Replayer {
       Thread.currentThread().interrupt();
       throw new CannotRunException("replay interrupted; resume it with --resume " + runDir, e);
     } finally {
+      recordEnd(runDir, startNanos);
       if (stopper != null) {
         try {
           Runtime.getRuntime().removeShutdownHook(stopper);
@@ -88,6 +90,19 @@ public final class Replayer {
       }
     }
     return counters;
+  }
+
+  /**
+   * The report's duration comes from here, not from a file's time, which a copy of the folder
+   * changes. Written on every way out but a kill: a killed part counts nothing.
+   */
+  private static void recordEnd(Path runDir, long startNanos) {
+    double seconds = (System.nanoTime() - startNanos) / 1e9;
+    try {
+      RunInfo.read(runDir).ended(Instant.now(), seconds).write(runDir);
+    } catch (IOException | RuntimeException e) {
+      // The run itself is complete; the report falls back to the executions file's time.
+    }
   }
 
   private void dispatch(List<Lane> lanes, BitSet done, ReplayCounters counters)
@@ -170,9 +185,7 @@ public final class Replayer {
                 + runDir
                 + " to continue it, or another --out");
       }
-      new RunInfo(
-              RunInfo.FORMAT,
-              1,
+      RunInfo.starting(
               settings.workload().toAbsolutePath().toString(),
               total,
               sides(targets),
