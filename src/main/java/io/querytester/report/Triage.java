@@ -1,0 +1,146 @@
+package io.querytester.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What a person reads first in report.html: each class's first difference in words ("why"), and the
+ * classes that share one cause grouped into one finding, so that twenty queries failing with the
+ * same error, or losing the same column type, read as one thing to fix. Computed from the report's
+ * model alone.
+ */
+final class Triage {
+  /** Kinds whose detail text names a cause that other classes can share. */
+  private static final Set<String> SHARED_CAUSES =
+      Set.of(
+          "CRASH",
+          "ERROR_NEW",
+          "ERROR_CHANGED",
+          "ERROR_FIXED",
+          "TIMEOUT",
+          "TIMEOUT_FIXED",
+          "CONNECTION_LOST",
+          "METADATA",
+          "METADATA_WIDTH",
+          "WARNINGS");
+
+  private Triage() {}
+
+  /**
+   * Classes with one cause.
+   *
+   * @param kind the difference kind, e.g. ERROR_NEW
+   * @param why the first class's difference in words
+   * @param classes the classes, worst first
+   */
+  record Finding(String kind, String why, List<Report.ClassEntry> classes) {
+    long executions() {
+      return classes.stream().mapToLong(Report.ClassEntry::executions).sum();
+    }
+
+    String verdict() {
+      return classes.getFirst().verdict();
+    }
+  }
+
+  /** The first difference of a class in words; empty when there is none. */
+  static String why(Report.ClassEntry c) {
+    Report.ClassDiff d = first(c);
+    if (d == null) {
+      if (!c.nondeterminism().isEmpty()) {
+        return "nondeterministic: " + c.nondeterminism().getFirst();
+      }
+      return c.skipped() > 0 && c.executions() == 0 ? "not replayed: " + c.skipReason() : "";
+    }
+    if (d.kind().equals("LATENCY")) {
+      return latency(c.latency());
+    }
+    String detail = detail(c, d.kind());
+    return detail == null
+        ? d.label() + " in " + d.executions() + " of " + c.executions() + " executions"
+        : d.label() + ": " + detail;
+  }
+
+  /** Classes with differences, grouped by cause; in the order of their worst class. */
+  static List<Finding> findings(List<Report.ClassEntry> classes) {
+    Map<String, List<Report.ClassEntry>> groups = new LinkedHashMap<>();
+    Map<String, String[]> first = new LinkedHashMap<>();
+    for (Report.ClassEntry c : classes) {
+      Report.ClassDiff d = first(c);
+      if (d == null) {
+        continue;
+      }
+      String key = cause(c, d);
+      groups.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
+      first.putIfAbsent(key, new String[] {d.kind(), why(c)});
+    }
+    List<Finding> out = new ArrayList<>();
+    groups.forEach(
+        (key, list) ->
+            out.add(new Finding(first.get(key)[0], first.get(key)[1], List.copyOf(list))));
+    return out;
+  }
+
+  /**
+   * What classes must have in common to share a finding: the kind, and for kinds whose detail names
+   * a cause, that detail without the class's own column names.
+   */
+  static String cause(Report.ClassEntry c, Report.ClassDiff d) {
+    String detail = detail(c, d.kind());
+    if (d.kind().equals("CRASH")) {
+      return "CRASH";
+    }
+    if (!SHARED_CAUSES.contains(d.kind()) || detail == null) {
+      return d.kind() + " " + c.classId();
+    }
+    return d.kind() + " " + (d.kind().startsWith("METADATA") ? columnChanges(detail) : detail);
+  }
+
+  /**
+   * "`a`: BIGINT(19) -> INT(10); `b`: BIGINT(19) -> INT(10)" becomes "BIGINT(19) -> INT(10)": the
+   * same change on other columns is the same cause.
+   */
+  static String columnChanges(String detail) {
+    Set<String> changes = new TreeSet<>();
+    for (String part : detail.split("; ")) {
+      changes.add(part.replaceFirst("^`[^`]*`: ", ""));
+    }
+    return String.join("; ", changes);
+  }
+
+  /** The class's first difference that fails the run, else its first. */
+  private static Report.ClassDiff first(Report.ClassEntry c) {
+    for (Report.ClassDiff d : c.differences()) {
+      if (d.failsGate() && d.acceptedReason() == null) {
+        return d;
+      }
+    }
+    return c.differences().isEmpty() ? null : c.differences().getFirst();
+  }
+
+  private static String detail(Report.ClassEntry c, String kind) {
+    for (Report.Example e : c.examples()) {
+      for (Report.Diff d : e.differences()) {
+        if (d.kind().equals(kind) && d.detail() != null && !d.detail().isBlank()) {
+          return d.detail();
+        }
+      }
+    }
+    return null;
+  }
+
+  private static String latency(Report.Latency l) {
+    return String.format(
+        Locale.ROOT,
+        "slower: p50 %s -> %s, p99 %s -> %s",
+        Units.micros(l.old().p50()),
+        Units.micros(l.neu().p50()),
+        Units.micros(l.old().p99()),
+        Units.micros(l.neu().p99()));
+  }
+}
