@@ -60,10 +60,53 @@ final class Triage {
     if (d.kind().equals("LATENCY")) {
       return latency(c.latency());
     }
-    String detail = detail(c, d.kind());
+    String cell = d.kind().equals("RESULT") ? firstDifferingCell(c) : null;
+    String detail = cell != null ? cell : detail(c, d.kind());
     return detail == null
         ? d.label() + " in " + d.executions() + " of " + c.executions() + " executions"
         : d.label() + ": " + detail;
+  }
+
+  /**
+   * "`ordered_at` is 2024-04-05T04:10:42z on OLD, 2024-04-05T04:10:42+0000 on NEW": the first value
+   * that differs in the first pair of rows with the same key, or null without one.
+   */
+  private static String firstDifferingCell(Report.ClassEntry c) {
+    for (Report.Example e : c.examples()) {
+      for (Report.Diff d : e.differences()) {
+        Report.Samples s = d.samples();
+        if (s == null) {
+          continue;
+        }
+        for (int[] p : HtmlClassDetail.pair(s.onlyOld(), s.onlyNew())) {
+          if (p[0] >= 0 && p[1] >= 0) {
+            List<String> old = s.onlyOld().get(p[0]);
+            List<String> neu = s.onlyNew().get(p[1]);
+            for (int i = 0;
+                i < Math.min(s.columns().size(), Math.min(old.size(), neu.size()));
+                i++) {
+              if (!java.util.Objects.equals(old.get(i), neu.get(i))) {
+                return "`"
+                    + s.columns().get(i)
+                    + "` is "
+                    + shown(old.get(i))
+                    + " on OLD, "
+                    + shown(neu.get(i))
+                    + " on NEW";
+              }
+            }
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  private static String shown(String value) {
+    // Spaces kept as they are: a trailing one may be the whole difference.
+    return value == null
+        ? "NULL"
+        : "'" + Units.abbreviate(value.replaceAll("[\r\n\t]+", " "), 60) + "'";
   }
 
   /** Classes with differences, grouped by cause; in the order of their worst class. */
@@ -77,13 +120,21 @@ final class Triage {
       }
       String key = cause(c, d);
       groups.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
-      first.putIfAbsent(key, new String[] {d.kind(), why(c)});
+      first.putIfAbsent(key, new String[] {d.kind(), findingWhy(c, d)});
     }
     List<Finding> out = new ArrayList<>();
     groups.forEach(
         (key, list) ->
             out.add(new Finding(first.get(key)[0], first.get(key)[1], List.copyOf(list))));
     return out;
+  }
+
+  /** A column change reads without the first class's column names: it is every class's cause. */
+  private static String findingWhy(Report.ClassEntry c, Report.ClassDiff d) {
+    String detail = detail(c, d.kind());
+    return d.kind().startsWith("METADATA") && detail != null
+        ? d.label() + ": " + columnChanges(detail)
+        : why(c);
   }
 
   /**
