@@ -76,10 +76,14 @@
   out.wrongMarks = 0;
   out.markedCells = 0;
   out.pairsWithOtherKeys = 0;
+  out.pairedByKey = 0;
   all('table.samples tbody tr.paired').forEach(function (r) {
     out.pairedRows++;
     var n = r.cells.length / 2;
-    if (r.cells[0].textContent !== r.cells[n].textContent) { out.pairsWithOtherKeys++; }
+    if (r.classList.contains('by-key') && r.cells[0].textContent !== r.cells[n].textContent) {
+      out.pairsWithOtherKeys++;
+    }
+    if (r.classList.contains('by-key')) { out.pairedByKey++; }
     for (var i = 0; i < n; i++) {
       var differs = r.cells[i].textContent !== r.cells[n + i].textContent;
       var marked = r.cells[i].classList.contains('d') && r.cells[n + i].classList.contains('d');

@@ -155,6 +155,7 @@ final class HtmlClassDetail {
   /** OLD-only and NEW-only rows side by side, paired, with the differing values marked. */
   private void samples(Report.Samples s) {
     List<int[]> pairs = pair(s.onlyOld(), s.onlyNew());
+    String paired = byKey(s.onlyOld(), s.onlyNew()) ? "paired by-key" : "paired by-position";
     String span = Integer.toString(s.columns().size());
     h.open("div", "class", "scroll").open("table", "class", "data sbs samples");
     h.open("thead").open("tr");
@@ -169,7 +170,7 @@ final class HtmlClassDetail {
     for (int[] p : pairs) {
       List<String> old = p[0] < 0 ? null : s.onlyOld().get(p[0]);
       List<String> neu = p[1] < 0 ? null : s.onlyNew().get(p[1]);
-      h.open("tr", "class", old != null && neu != null ? "paired" : null);
+      h.open("tr", "class", old != null && neu != null ? paired : null);
       rowCells(old, neu, s.columns().size(), false);
       rowCells(neu, old, s.columns().size(), true);
       h.close();
@@ -212,9 +213,7 @@ final class HtmlClassDetail {
   static List<int[]> pair(List<List<String>> old, List<List<String>> neu) {
     List<int[]> out = new ArrayList<>();
     Map<String, Integer> newByKey = keys(neu);
-    Map<String, Integer> oldByKey = keys(old);
-    boolean byKey = newByKey != null && oldByKey != null && shareKey(oldByKey, newByKey);
-    if (!byKey) {
+    if (!byKey(old, neu)) {
       for (int i = 0; i < Math.max(old.size(), neu.size()); i++) {
         out.add(new int[] {i < old.size() ? i : -1, i < neu.size() ? i : -1});
       }
@@ -234,6 +233,13 @@ final class HtmlClassDetail {
       }
     }
     return out;
+  }
+
+  /** Whether {@link #pair} pairs these rows by their first column (else by position). */
+  static boolean byKey(List<List<String>> old, List<List<String>> neu) {
+    Map<String, Integer> newByKey = keys(neu);
+    Map<String, Integer> oldByKey = keys(old);
+    return newByKey != null && oldByKey != null && shareKey(oldByKey, newByKey);
   }
 
   /** First-column value to row index, or null when the first column repeats (not a key). */

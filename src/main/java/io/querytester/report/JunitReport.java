@@ -159,34 +159,12 @@ public final class JunitReport {
       if (d.failsGate() && d.acceptedReason() == null) {
         parts.add(
             d.kind().equals("LATENCY")
-                ? "latency: " + latency(c.latency())
+                ? "latency: " + Triage.latency(c.latency())
                 : d.label() + " in " + d.executions() + " of " + c.executions() + " executions");
       }
     }
-    String first = firstDetail(c);
+    String first = Triage.detail(c, null);
     return String.join(", ", parts) + (first == null ? "" : ": " + first);
-  }
-
-  private static String firstDetail(Report.ClassEntry c) {
-    for (Report.Example e : c.examples()) {
-      for (Report.Diff d : e.differences()) {
-        if (d.detail() != null) {
-          return d.detail();
-        }
-      }
-    }
-    return null;
-  }
-
-  private static String latency(Report.Latency l) {
-    return String.format(
-        Locale.ROOT,
-        "p50 %s -> %s, p99 %s -> %s%s",
-        Units.micros(l.old().p50()),
-        Units.micros(l.neu().p50()),
-        Units.micros(l.old().p99()),
-        Units.micros(l.neu().p99()),
-        l.pValue() == null ? "" : String.format(Locale.ROOT, " (p=%.2g)", l.pValue()));
   }
 
   private static String body(Report.ClassEntry c) {
@@ -207,7 +185,7 @@ public final class JunitReport {
                             + (d.failsGate() ? "" : " (does not fail)"))
                 .collect(Collectors.joining(", ")))
         .append('\n');
-    b.append("latency OLD vs NEW: ").append(latency(c.latency())).append('\n');
+    b.append("latency OLD vs NEW: ").append(Triage.latency(c.latency())).append('\n');
     if (!c.examples().isEmpty()) {
       Report.Example e = c.examples().getFirst();
       b.append("\nexample execution (event ").append(e.event()).append("): ").append(e.sql());

@@ -58,7 +58,7 @@ final class Triage {
       return c.skipped() > 0 && c.executions() == 0 ? "not replayed: " + c.skipReason() : "";
     }
     if (d.kind().equals("LATENCY")) {
-      return latency(c.latency());
+      return "slower: " + latency(c.latency());
     }
     String cell = d.kind().equals("RESULT") ? firstDifferingCell(c) : null;
     String detail = cell != null ? cell : detail(c, d.kind());
@@ -75,7 +75,8 @@ final class Triage {
     for (Report.Example e : c.examples()) {
       for (Report.Diff d : e.differences()) {
         Report.Samples s = d.samples();
-        if (s == null) {
+        // Rows paired by position may be different rows: their first difference says nothing.
+        if (s == null || !HtmlClassDetail.byKey(s.onlyOld(), s.onlyNew())) {
           continue;
         }
         for (int[] p : HtmlClassDetail.pair(s.onlyOld(), s.onlyNew())) {
@@ -174,10 +175,13 @@ final class Triage {
     return c.differences().isEmpty() ? null : c.differences().getFirst();
   }
 
-  private static String detail(Report.ClassEntry c, String kind) {
+  /** The first detail of a difference of this kind (null: of any kind) in the class's examples. */
+  static String detail(Report.ClassEntry c, String kind) {
     for (Report.Example e : c.examples()) {
       for (Report.Diff d : e.differences()) {
-        if (d.kind().equals(kind) && d.detail() != null && !d.detail().isBlank()) {
+        if ((kind == null || d.kind().equals(kind))
+            && d.detail() != null
+            && !d.detail().isBlank()) {
           return d.detail();
         }
       }
@@ -185,13 +189,15 @@ final class Triage {
     return null;
   }
 
-  private static String latency(Report.Latency l) {
+  /** "p50 1.2ms -> 3.4ms, p99 2.0ms -> 9.1ms (p=0.0012)". */
+  static String latency(Report.Latency l) {
     return String.format(
         Locale.ROOT,
-        "slower: p50 %s -> %s, p99 %s -> %s",
+        "p50 %s -> %s, p99 %s -> %s%s",
         Units.micros(l.old().p50()),
         Units.micros(l.neu().p50()),
         Units.micros(l.old().p99()),
-        Units.micros(l.neu().p99()));
+        Units.micros(l.neu().p99()),
+        l.pValue() == null ? "" : String.format(Locale.ROOT, " (p=%.2g)", l.pValue()));
   }
 }

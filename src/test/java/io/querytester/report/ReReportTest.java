@@ -47,6 +47,9 @@ class ReReportTest {
     JsonNode before = ReportFiles.validJson(run.resolve("report.json"));
 
     Path copy = copy(run, tmp.resolve("elsewhere/copy"));
+    // As on another machine: the original folder, and the workload run.json names, are gone; the
+    // copy carries the workload along.
+    delete(run);
     // A copy gets new file times: an hour later here, as after a slow transfer.
     Files.setLastModifiedTime(
         copy.resolve("executions.jsonl"), FileTime.from(Instant.now().plusSeconds(3600)));
@@ -117,6 +120,15 @@ class ReReportTest {
     copy.remove("generated_at");
     ((ObjectNode) copy.get("run")).remove("dir");
     return copy;
+  }
+
+  private static void delete(Path dir) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : files.toList()) {
+        Files.delete(f);
+      }
+    }
+    Files.delete(dir);
   }
 
   private static Path copy(Path from, Path to) throws IOException {

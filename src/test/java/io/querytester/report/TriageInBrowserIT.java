@@ -49,7 +49,7 @@ class TriageInBrowserIT {
               }
             });
     assertThat(wrongCharts).as("charts of too few executions, or none of enough").isEmpty();
-    assertThat(m.get("pairedRows").asInt()).isPositive();
+    assertThat(m.get("pairedByKey").asInt()).isPositive();
     assertThat(m.get("pairsWithOtherKeys").asInt()).isZero();
     assertThat(m.get("wrongMarks").asInt()).isZero();
     assertThat(m.get("scrollingSamples").asInt()).isPositive();

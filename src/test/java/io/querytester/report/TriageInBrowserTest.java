@@ -75,7 +75,7 @@ class TriageInBrowserTest {
           s.assertThat(wrongCharts).as("charts of too few executions, or none of enough").isEmpty();
           s.assertThat(charts).anyMatch(c -> c.get("chart").asBoolean());
 
-          s.assertThat(m.get("pairedRows").asInt()).isGreaterThanOrEqualTo(3);
+          s.assertThat(m.get("pairedByKey").asInt()).isGreaterThanOrEqualTo(3);
           s.assertThat(m.get("pairsWithOtherKeys").asInt()).as("rows paired by their key").isZero();
           s.assertThat(m.get("markedCells").asInt()).isPositive();
           s.assertThat(m.get("wrongMarks").asInt())
