@@ -94,6 +94,7 @@
 
   // Wide results: values stay on one line, and their box scrolls sideways instead.
   out.wrappedValues = 0;
+  out.wrapped = [];
   out.scrollingSamples = 0;
   all('table.samples').forEach(function (t) {
     var box = t.parentNode;
@@ -101,7 +102,16 @@
     all('td.val', t).forEach(function (td) {
       var lines = td.textContent.split('\n').length;
       var lh = parseFloat(getComputedStyle(td).lineHeight) || 16;
-      if (td.clientHeight > (lines + 0.9) * lh + 8) { out.wrappedValues++; }
+      // The text's own height, not the cell's: a neighbour with more lines makes the row tall.
+      var range = document.createRange();
+      range.selectNodeContents(td);
+      var height = range.getBoundingClientRect().height;
+      if (height > (lines + 0.5) * lh) {
+        out.wrappedValues++;
+        if (out.wrapped.length < 5) {
+          out.wrapped.push({ text: td.textContent.slice(0, 80), height: height, lineHeight: lh });
+        }
+      }
     });
   });
   document.body.setAttribute('data-qt-check', JSON.stringify(out));
