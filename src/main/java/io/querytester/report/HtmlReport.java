@@ -61,6 +61,7 @@ public final class HtmlReport {
     overview();
     findings();
     classTable();
+    runSettings();
     details();
     health();
     skipped();
@@ -102,6 +103,7 @@ public final class HtmlReport {
       {"overview", "Overview"},
       {"findings", "Findings"},
       {"classes", "Classes"},
+      {"gate", "Gate"},
       {"details", "Details"},
       {"health", "Health"},
       {"crashes", "Crashes"},
@@ -164,6 +166,12 @@ public final class HtmlReport {
       kindTable();
     }
     h.close("div").close("div").newline();
+    h.close("section").newline();
+  }
+
+  /** How the run was judged: overall latency, the gate, the server variables that differ. */
+  private void runSettings() {
+    h.open("section", "id", "gate").el("h2", "Latency, gate and server variables").newline();
     overallLatency();
     gate();
     variables();
