@@ -3,6 +3,7 @@ package io.querytester.cli;
 import io.querytester.BadInputException;
 import io.querytester.replay.DryRun;
 import io.querytester.replay.ReplaySettings;
+import io.querytester.replay.ShardFilter;
 import io.querytester.run.RunInfo;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.TargetSpec;
@@ -67,6 +68,7 @@ final class ReplayCommand implements Callable<Integer> {
 
   @Mixin PairOptions pair;
   @Mixin ReplayOptions replay;
+  @Mixin ShardOptions shard;
   @Mixin HealthOptions health;
   @Mixin ReportOptions report;
 
@@ -84,6 +86,7 @@ final class ReplayCommand implements Callable<Integer> {
           "--workload FILE is required (capture one with 'querytester capture')");
     }
     ReplaySettings settings = replay.settings(workloadFile, runDir);
+    RunInfo.Shard part = shard.shard(System.getenv());
     checkTimeouts();
     if (replay.dryRun) {
       return dryRun(settings);
@@ -96,6 +99,7 @@ final class ReplayCommand implements Callable<Integer> {
         sides,
         loads,
         settings,
+        ShardFilter.of(part),
         health.settings(single == null ? null : sides.getFirst().label()),
         resume != null,
         err::println);

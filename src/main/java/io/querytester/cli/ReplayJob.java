@@ -6,6 +6,7 @@ import io.querytester.health.HealthWatch;
 import io.querytester.replay.ReplayCounters;
 import io.querytester.replay.ReplaySettings;
 import io.querytester.replay.Replayer;
+import io.querytester.replay.ShardFilter;
 import io.querytester.target.DataLoader;
 import io.querytester.target.Target;
 import io.querytester.target.TargetSettings;
@@ -32,6 +33,18 @@ final class ReplayJob {
       HealthSettings health,
       boolean resume,
       Consumer<String> progress) {
+    return run(sides, loads, settings, ShardFilter.ALL, health, resume, progress);
+  }
+
+  /** Replays the sessions of one shard of the workload. */
+  static ReplayCounters run(
+      List<TargetSettings> sides,
+      List<Path> loads,
+      ReplaySettings settings,
+      ShardFilter shard,
+      HealthSettings health,
+      boolean resume,
+      Consumer<String> progress) {
     List<Target> targets = Targets.openAll(sides, progress);
     try {
       for (Target t : targets) {
@@ -47,7 +60,8 @@ final class ReplayJob {
               settings.concurrency(),
               java.time.Clock.systemUTC(),
               progress)) {
-        ReplayCounters counters = new Replayer(settings, progress).run(targets, resume, watch);
+        ReplayCounters counters =
+            new Replayer(settings, shard, progress).run(targets, resume, watch);
         watch.finish(); // while the servers still run: the last readings
         return counters;
       }

@@ -29,10 +29,17 @@ import java.util.function.Consumer;
  */
 public final class Replayer {
   private final ReplaySettings settings;
+  private final ShardFilter shard;
   private final Consumer<String> progress;
 
   public Replayer(ReplaySettings settings, Consumer<String> progress) {
+    this(settings, ShardFilter.ALL, progress);
+  }
+
+  /** Replays only the sessions of {@code shard}. */
+  public Replayer(ReplaySettings settings, ShardFilter shard, Consumer<String> progress) {
     this.settings = settings;
+    this.shard = shard;
     this.progress = progress;
   }
 
@@ -123,6 +130,9 @@ public final class Replayer {
           break;
         }
         QueryEvent event = entry.event();
+        if (!shard.accepts(event.session())) {
+          continue;
+        }
         SqlProfile profile = SqlProfile.of(event.sql());
         boolean already = done.get(Math.toIntExact(entry.line()));
         long session = event.session() == null ? 0 : event.session();
@@ -151,8 +161,10 @@ public final class Replayer {
   private long countEvents() {
     long n = 0;
     try (WorkloadReader reader = WorkloadReader.open(settings.workload(), w -> {})) {
-      for (WorkloadReader.Entry ignored : reader) {
-        n++;
+      for (WorkloadReader.Entry entry : reader) {
+        if (shard.accepts(entry.event().session())) {
+          n++;
+        }
       }
     } catch (IOException e) {
       throw new BadInputException("cannot read " + settings.workload() + ": " + e.getMessage(), e);
@@ -174,6 +186,14 @@ public final class Replayer {
                   + ", not "
                   + settings.workload());
         }
+        if (!java.util.Objects.equals(info.shard(), shard.shard())) {
+          throw new BadInputException(
+              "--resume "
+                  + runDir
+                  + " replayed shard "
+                  + (info.shard() == null ? "(none: the whole workload)" : info.shard())
+                  + "; give the same --shard again");
+        }
         BitSet done = ExecutionLog.done(runDir);
         progress.accept("resuming: " + done.cardinality() + " events already done");
         return done;
@@ -191,6 +211,7 @@ public final class Replayer {
               sides(targets),
               settingsText(),
               Instant.now())
+          .withShard(shard.shard())
           .write(runDir);
       return new BitSet();
     } catch (IOException e) {

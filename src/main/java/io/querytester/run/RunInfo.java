@@ -14,7 +14,7 @@ import java.util.Map;
  * Written when the run starts; replay adds its end, the first report its settings. Resume and
  * compare read it to check they continue the same run; {@code report RUN_DIR} reads it to write the
  * same report again from a copied folder. A plain versioned record: version 1 files (no end, no
- * report settings) are still read.
+ * report settings) and version 2 files (no shard) are still read.
  *
  * @param format always "querytester-run"
  * @param version the run folder format version ({@link #VERSION} for new runs)
@@ -29,6 +29,9 @@ import java.util.Map;
  * @param report the settings the run's report was written with, in querytester.yaml's shape ({@code
  *     gate}, {@code report}, {@code baseline}) plus {@code config}, the file they came from; null
  *     until a report is written
+ * @param shard the part of the workload this run replayed ({@code replay --shard K/N}); null for
+ *     the whole workload
+ * @param shards the shard run folders a merged run was made from, shard 1 first; null unless merged
  */
 public record RunInfo(
     String format,
@@ -40,13 +43,96 @@ public record RunInfo(
     Instant started,
     Instant finished,
     Double replaySeconds,
-    Map<String, Object> report) {
+    Map<String, Object> report,
+    Shard shard,
+    List<String> shards) {
 
   public static final String FILE = "run.json";
   public static final String FORMAT = "querytester-run";
 
-  /** 2: finished, replay_seconds and report added. */
-  public static final int VERSION = 2;
+  /** 2: finished, replay_seconds and report added; 3: shard and shards added. */
+  public static final int VERSION = 3;
+
+  /** A run without shards, as versions 1 and 2 knew it. */
+  public RunInfo(
+      String format,
+      int version,
+      String workload,
+      long workloadEvents,
+      List<Side> targets,
+      Map<String, String> settings,
+      Instant started,
+      Instant finished,
+      Double replaySeconds,
+      Map<String, Object> report) {
+    this(
+        format,
+        version,
+        workload,
+        workloadEvents,
+        targets,
+        settings,
+        started,
+        finished,
+        replaySeconds,
+        report,
+        null,
+        null);
+  }
+
+  /**
+   * Shard {@code index} of {@code count}: the sessions whose id hashes to it (see replay's
+   * ShardFilter for the hash).
+   *
+   * @param index 1 to count
+   * @param count how many shards the workload was cut into
+   */
+  public record Shard(int index, int count) {
+    public Shard {
+      if (count < 1 || index < 1 || index > count) {
+        throw new BadInputException("a shard is K/N with 1 <= K <= N, not " + index + "/" + count);
+      }
+    }
+
+    @Override
+    public String toString() {
+      return index + "/" + count;
+    }
+  }
+
+  /** This run as shard {@code s} of a workload. */
+  public RunInfo withShard(Shard s) {
+    return new RunInfo(
+        format,
+        VERSION,
+        workload,
+        workloadEvents,
+        targets,
+        settings,
+        started,
+        finished,
+        replaySeconds,
+        report,
+        s,
+        shards);
+  }
+
+  /** This run as the merge of the shard folders {@code dirs}. */
+  public RunInfo mergedFrom(List<String> dirs) {
+    return new RunInfo(
+        format,
+        VERSION,
+        workload,
+        workloadEvents,
+        targets,
+        settings,
+        started,
+        finished,
+        replaySeconds,
+        report,
+        null,
+        List.copyOf(dirs));
+  }
 
   /**
    * A side of the run.
@@ -73,7 +159,18 @@ public record RunInfo(
   public RunInfo ended(Instant end, double seconds) {
     double total = (replaySeconds == null ? 0 : replaySeconds) + seconds;
     return new RunInfo(
-        format, VERSION, workload, workloadEvents, targets, settings, started, end, total, report);
+        format,
+        VERSION,
+        workload,
+        workloadEvents,
+        targets,
+        settings,
+        started,
+        end,
+        total,
+        report,
+        shard,
+        shards);
   }
 
   /** This run with the settings its report was written with. */
@@ -88,7 +185,9 @@ public record RunInfo(
         started,
         finished,
         replaySeconds,
-        reportSettings);
+        reportSettings,
+        shard,
+        shards);
   }
 
   public void write(Path runDir) throws IOException {
