@@ -1,8 +1,11 @@
 package io.querytester.cli;
 
 import io.querytester.compare.RunJoiner;
+import io.querytester.compare.ShardedCompare;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,15 +17,19 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "compare",
     mixinStandardHelpOptions = true,
-    description = "Compare two runs made with 'replay --target' (OLD first) and report.")
+    description = {
+      "Compare two runs made with 'replay --target' (OLD first) and report.",
+      "Sharded: give OLD's N shard folders, then NEW's N (e.g. old-*/ new-*/); each side is merged"
+          + " first."
+    })
 final class CompareCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "OLD_RUN", description = "Run folder of the OLD server.")
-  Path oldRun;
-
-  @Parameters(index = "1", paramLabel = "NEW_RUN", description = "Run folder of the NEW server.")
-  Path newRun;
+  @Parameters(
+      arity = "2..*",
+      paramLabel = "RUN_DIR",
+      description = "OLD's run folder, then NEW's (or OLD's N shard folders, then NEW's N).")
+  List<Path> runs;
 
   @Option(
       names = {"-o", "--out"},
@@ -40,8 +47,12 @@ final class CompareCommand implements Callable<Integer> {
     report.prepare(
         RunReporter.workingDir(), w -> spec.commandLine().getErr().println("warning: " + w));
     Path runDir = out != null ? out : RunDirs.fresh("compare");
-    RunJoiner.join(
-        oldRun, newRun, runDir, w -> spec.commandLine().getErr().println("warning: " + w));
+    Consumer<String> warnings = w -> spec.commandLine().getErr().println("warning: " + w);
+    if (runs.size() == 2) {
+      RunJoiner.join(runs.get(0), runs.get(1), runDir, warnings);
+    } else {
+      ShardedCompare.join(runs, runDir, warnings);
+    }
     return RunReporter.report(
         runDir, report, spec.commandLine().getOut(), spec.commandLine().getErr());
   }

@@ -1,8 +1,10 @@
 package io.querytester.cli;
 
+import io.querytester.compare.ShardMerge;
 import io.querytester.report.RunSettings;
 import io.querytester.run.RunInfo;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,15 +22,24 @@ import picocli.CommandLine.Spec;
           + " regressions.",
       "Settings: those the run's first report was written with (kept in run.json), then"
           + " ./querytester.yaml or --config, then flags; accepted differences from"
-          + " --baseline, ./querytester-baseline.yaml or the run's baseline."
+          + " --baseline, ./querytester-baseline.yaml or the run's baseline.",
+      "With the N folders of a sharded replay (replay --shard K/N), merges them first into --out"
+          + " and reports the whole replay."
     })
 final class ReportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Parameters(
+      arity = "1..*",
       paramLabel = "RUN_DIR",
-      description = "A run folder written by replay, compare or demo.")
-  Path runDir;
+      description = "A run folder written by replay, compare or demo; or every shard's folder.")
+  List<Path> runDirs;
+
+  @Option(
+      names = {"-o", "--out"},
+      paramLabel = "RUN_DIR",
+      description = "Where merged shards go (default: querytester-runs/merged-<time>).")
+  Path out;
 
   @Option(names = "--debug", description = "Show stack traces on errors.")
   boolean debug;
@@ -37,10 +48,22 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Path first = runDirs.getFirst();
+    Path runDir = first;
+    if (runDirs.size() > 1) {
+      runDir = out != null ? out : RunDirs.fresh("merged");
+      // The report settings of shard 1's first report, as for a single run.
+      first =
+          Path.of(
+              ShardMerge.merge(
+                      runDirs, runDir, w -> spec.commandLine().getErr().println("warning: " + w))
+                  .shards()
+                  .getFirst());
+    }
     report.prepare(
         RunReporter.workingDir(),
         w -> spec.commandLine().getErr().println("warning: " + w),
-        RunSettings.read(RunInfo.read(runDir), runDir));
+        RunSettings.read(RunInfo.read(first), first));
     return RunReporter.report(
         runDir, report, spec.commandLine().getOut(), spec.commandLine().getErr());
   }

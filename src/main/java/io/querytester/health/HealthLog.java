@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -75,6 +76,30 @@ public final class HealthLog implements AutoCloseable {
       olds.forEach(r -> log.write(relabel(r, "OLD"), warnings));
       news.forEach(r -> log.write(relabel(r, "NEW"), warnings));
     }
+  }
+
+  /**
+   * Shards: each shard's health stays its own, its sides labelled with the shard ("OLD 2/4"), so a
+   * crash names the shard and the pair it happened on.
+   *
+   * @param shards each shard's run folder and the label suffix of its sides
+   */
+  public static void merge(Map<Path, String> shards, Path out, Consumer<String> warnings) {
+    try (HealthLog log = new HealthLog(out)) {
+      shards.forEach(
+          (dir, suffix) ->
+              read(dir, warnings)
+                  .forEach(r -> log.write(relabel(r, side(r) + " " + suffix), warnings)));
+    }
+  }
+
+  private static String side(HealthRecord r) {
+    return switch (r) {
+      case CrashEvent c -> c.side();
+      case RestartEvent e -> e.side();
+      case LogSighting l -> l.side();
+      case HealthSegment g -> g.side();
+    };
   }
 
   static HealthRecord relabel(HealthRecord r, String side) {
