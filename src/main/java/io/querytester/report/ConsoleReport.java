@@ -74,7 +74,8 @@ public final class ConsoleReport {
             r.totals().events(),
             r.totals().executed(),
             r.totals().skippedEvents(),
-            r.run().durationSeconds());
+            r.run().durationSeconds())
+        + (r.run().shards() == null ? "" : "  -  " + r.run().shardText());
   }
 
   private void table(List<Report.ClassEntry> classes, long total) {

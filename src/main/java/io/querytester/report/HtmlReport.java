@@ -154,6 +154,13 @@ public final class HtmlReport {
     kv("Run started", r.run().started() == null ? "-" : time(r.run().started()));
     kv("Run duration", String.format(Locale.ROOT, "%.1f s", r.run().durationSeconds()));
     kv("Run folder", r.run().dir());
+    if (r.run().shards() != null) {
+      kvOpen("Shards").text(r.run().shardText());
+      for (String folder : r.run().shards().folders()) {
+        h.single("br").el("small", folder);
+      }
+      h.close("tr");
+    }
     if (r.redacted()) {
       kv("Redacted", "literals in statements and values in rows are replaced (--redact)");
     }

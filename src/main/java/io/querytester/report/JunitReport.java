@@ -119,6 +119,9 @@ public final class JunitReport {
     }
     property(x, "workload", r.run().workload());
     property(x, "run", r.run().dir());
+    if (r.run().shards() != null) {
+      property(x, "shards", r.run().shardText());
+    }
     property(x, "fail_on", String.join(",", r.gate().failOn()));
     x.end();
   }

@@ -68,6 +68,7 @@ public record Report(
    * @param started when the replay started
    * @param durationSeconds from the start to the last execution
    * @param settings the replay settings, as text
+   * @param shards the shards this run is, or was merged from; null for a whole replay
    */
   public record Run(
       String dir,
@@ -75,7 +76,26 @@ public record Report(
       long workloadEvents,
       Instant started,
       double durationSeconds,
-      Map<String, String> settings) {}
+      Map<String, String> settings,
+      Shards shards) {
+
+    /** "4 shards merged", "shard 2 of 4", or null for a whole replay. */
+    public String shardText() {
+      if (shards == null) {
+        return null;
+      }
+      return shards.index() == null
+          ? shards.count() + " shards merged"
+          : "shard " + shards.index() + " of " + shards.count();
+    }
+  }
+
+  /**
+   * @param count N, the shards the workload was cut into
+   * @param index K for one shard's run; null for a merge of all N
+   * @param folders the shard run folders merged, shard 1 first; empty for one shard's run
+   */
+  public record Shards(int count, Integer index, List<String> folders) {}
 
   /**
    * @param label OLD or NEW

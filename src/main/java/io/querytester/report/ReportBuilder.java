@@ -323,7 +323,18 @@ public final class ReportBuilder {
         info.workloadEvents(),
         info.started(),
         round(s.durationSeconds(), 3),
-        settingsText);
+        settingsText,
+        shards(info));
+  }
+
+  private static Report.Shards shards(RunInfo info) {
+    if (info.shards() != null && !info.shards().isEmpty()) {
+      return new Report.Shards(info.shards().size(), null, info.shards());
+    }
+    if (info.shard() != null) {
+      return new Report.Shards(info.shard().count(), info.shard().index(), List.of());
+    }
+    return null;
   }
 
   private static List<Report.Server> servers(RunInfo info) {
