@@ -102,36 +102,12 @@ public record RunInfo(
 
   /** This run as shard {@code s} of a workload. */
   public RunInfo withShard(Shard s) {
-    return new RunInfo(
-        format,
-        VERSION,
-        workload,
-        workloadEvents,
-        targets,
-        settings,
-        started,
-        finished,
-        replaySeconds,
-        report,
-        s,
-        shards);
+    return next(finished, replaySeconds, report, s, shards);
   }
 
   /** This run as the merge of the shard folders {@code dirs}. */
   public RunInfo mergedFrom(List<String> dirs) {
-    return new RunInfo(
-        format,
-        VERSION,
-        workload,
-        workloadEvents,
-        targets,
-        settings,
-        started,
-        finished,
-        replaySeconds,
-        report,
-        null,
-        List.copyOf(dirs));
+    return next(finished, replaySeconds, report, null, List.copyOf(dirs));
   }
 
   /**
@@ -158,6 +134,17 @@ public record RunInfo(
   /** This run after a replay (or a resumed part of one) that ran {@code seconds} and ended now. */
   public RunInfo ended(Instant end, double seconds) {
     double total = (replaySeconds == null ? 0 : replaySeconds) + seconds;
+    return next(end, total, report, shard, shards);
+  }
+
+  /** This run with the settings its report was written with. */
+  public RunInfo reported(Map<String, Object> reportSettings) {
+    return next(finished, replaySeconds, reportSettings, shard, shards);
+  }
+
+  /** This run at the current version, with what changes after its start. */
+  private RunInfo next(
+      Instant end, Double seconds, Map<String, Object> reportSettings, Shard s, List<String> dirs) {
     return new RunInfo(
         format,
         VERSION,
@@ -167,27 +154,10 @@ public record RunInfo(
         settings,
         started,
         end,
-        total,
-        report,
-        shard,
-        shards);
-  }
-
-  /** This run with the settings its report was written with. */
-  public RunInfo reported(Map<String, Object> reportSettings) {
-    return new RunInfo(
-        format,
-        VERSION,
-        workload,
-        workloadEvents,
-        targets,
-        settings,
-        started,
-        finished,
-        replaySeconds,
+        seconds,
         reportSettings,
-        shard,
-        shards);
+        s,
+        dirs);
   }
 
   public void write(Path runDir) throws IOException {

@@ -49,7 +49,8 @@ class DeployExamplesTest {
 
     JsonNode merge = YAML.readTree(K8S.resolve("merge-shards.yaml").toFile());
     List<String> merges =
-        commands(script(merge.path("spec").path("template").path("spec").path("containers").get(0)));
+        commands(
+            script(merge.path("spec").path("template").path("spec").path("containers").get(0)));
     assertThat(merges).hasSize(1);
     assertInReadme(merges.getFirst());
     assertThat(parse(merges.getFirst()).subcommand().commandSpec().name()).isEqualTo("report");
@@ -123,7 +124,8 @@ class DeployExamplesTest {
     int end = readme.indexOf("\n## ", start + 3);
     // Only its shell blocks: the prose names querytester too.
     StringBuilder blocks = new StringBuilder();
-    Matcher m = Pattern.compile("```sh\n(.*?)```", Pattern.DOTALL).matcher(readme.substring(start, end));
+    Matcher m =
+        Pattern.compile("```sh\n(.*?)```", Pattern.DOTALL).matcher(readme.substring(start, end));
     while (m.find()) {
       blocks.append(m.group(1));
     }

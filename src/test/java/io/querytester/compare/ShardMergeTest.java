@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ShardMergeTest {
   @TempDir Path dir;
 
-  private Path shard(String name, int k, int n, String workload, Map<String, String> settings, String version)
+  private Path shard(
+      String name, int k, int n, String workload, Map<String, String> settings, String version)
       throws IOException {
     Path d = dir.resolve(name);
     RunInfo.starting(
@@ -38,8 +39,18 @@ class ShardMergeTest {
       for (int i = 0; i < k; i++) {
         log.write(
             new Execution(
-                k * 100L + i, k, "c" + k, StatementKind.WRITE, "writes are not replayed", "DELETE FROM t",
-                null, null, null, null, null, null));
+                k * 100L + i,
+                k,
+                "c" + k,
+                StatementKind.WRITE,
+                "writes are not replayed",
+                "DELETE FROM t",
+                null,
+                null,
+                null,
+                null,
+                null,
+                null));
       }
     }
     return d;
@@ -116,7 +127,9 @@ class ShardMergeTest {
     Path a = shard("a", 1, 2);
     assertThatThrownBy(() -> ShardMerge.check(List.of(a, whole)))
         .isInstanceOf(BadInputException.class)
-        .hasMessage(whole + " is not a shard (replayed without --shard); give only the folders of one sharded replay");
+        .hasMessage(
+            whole
+                + " is not a shard (replayed without --shard); give only the folders of one sharded replay");
     Path b = shard("b", 2, 2);
     assertThatThrownBy(() -> ShardMerge.merge(List.of(a, b), a, w -> {}))
         .isInstanceOf(BadInputException.class)

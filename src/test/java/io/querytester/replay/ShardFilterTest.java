@@ -10,7 +10,9 @@ class ShardFilterTest {
   @Test
   void shardsAreWhatTheDocumentedHashPredicts() {
     long[] sessions = {0, 1, 2, 3, 42, 123456789, -1};
-    int[][] expected = {{1, 1, 1}, {1, 1, 6}, {1, 1, 4}, {2, 2, 5}, {1, 1, 5}, {1, 1, 7}, {2, 4, 6}};
+    int[][] expected = {
+      {1, 1, 1}, {1, 1, 6}, {1, 1, 4}, {2, 2, 5}, {1, 1, 5}, {1, 1, 7}, {2, 4, 6}
+    };
     int[] counts = {2, 4, 7};
     for (int i = 0; i < sessions.length; i++) {
       for (int j = 0; j < counts.length; j++) {
