@@ -26,10 +26,8 @@ public final class ShardedCompare {
               + runs.size()
               + " run folders: give OLD's N shard folders, then NEW's N (an even number)");
     }
-    List<Path> olds = runs.subList(0, runs.size() / 2);
-    List<Path> news = runs.subList(runs.size() / 2, runs.size());
-    ShardMerge.check(olds);
-    ShardMerge.check(news);
+    List<Path> olds = ShardMerge.check(runs.subList(0, runs.size() / 2));
+    List<Path> news = ShardMerge.check(runs.subList(runs.size() / 2, runs.size()));
     Path scratch = null;
     try {
       scratch = Files.createTempDirectory("querytester-shards");

@@ -137,6 +137,29 @@ class ShardMergeTest {
   }
 
   @Test
+  void shardedCompareJoinsEachSidesMergedShards() throws IOException {
+    Path o1 = shard("o1", 1, 2);
+    Path o2 = shard("o2", 2, 2);
+    Path n2 = shard("n2", 2, 2);
+    Path n1 = shard("n1", 1, 2);
+    Path out = dir.resolve("joined");
+    ShardedCompare.join(List.of(o2, o1, n1, n2), out, w -> {});
+    List<Long> events = new ArrayList<>();
+    ExecutionLog.read(out, w -> {}).forEach(e -> events.add(e.event()));
+    assertThat(events).containsExactlyInAnyOrder(100L, 200L, 201L);
+    RunInfo info = RunInfo.read(out);
+    assertThat(info.shards()).hasSize(2).first().asString().endsWith("o1");
+    assertThat(info.targets()).extracting(RunInfo.Side::label).containsExactly("OLD", "NEW");
+    assertThatThrownBy(() -> ShardedCompare.join(List.of(o1, o2, n1), dir.resolve("x"), w -> {}))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("an even number");
+    assertThatThrownBy(
+            () -> ShardedCompare.join(List.of(o1, n1, o2, n2), dir.resolve("y"), w -> {}))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("both shard 1/2");
+  }
+
+  @Test
   void oldRunFilesStillRead() throws IOException {
     Path v2 = dir.resolve("v2");
     java.nio.file.Files.createDirectories(v2);
