@@ -110,8 +110,9 @@ final class ReplayCommand implements Callable<Integer> {
               "observations saved in "
                   + runDir.toAbsolutePath()
                   + "; compare with: querytester compare "
-                  + runDir
-                  + " OTHER_RUN_DIR");
+                  + (part == null
+                      ? runDir + " OTHER_RUN_DIR"
+                      : "OLD's " + part.count() + " shard folders, then NEW's"));
       return ExitCode.OK.code();
     }
     return RunReporter.report(runDir, report, spec.commandLine().getOut(), err);

@@ -48,6 +48,9 @@ final class ShardOptions {
       return null;
     }
     if (!shard.equals("auto")) {
+      if (count != null) {
+        throw new BadInputException("--shard-count goes with --shard auto; --shard K/N says N");
+      }
       return parse(shard, "--shard");
     }
     return auto(env);

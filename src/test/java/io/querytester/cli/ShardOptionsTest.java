@@ -27,6 +27,9 @@ class ShardOptionsTest {
   @Test
   void kOfN() {
     assertThat(options("2/4", null).shard(Map.of())).isEqualTo(new RunInfo.Shard(2, 4));
+    assertThatThrownBy(() -> options("2/4", 4).shard(Map.of()))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("--shard-count goes with --shard auto");
     for (String bad : new String[] {"0/4", "5/4", "2", "a/4", "1/0"}) {
       assertThatThrownBy(() -> options(bad, null).shard(Map.of()))
           .as(bad)
