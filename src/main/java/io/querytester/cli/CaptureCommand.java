@@ -11,6 +11,7 @@ import io.querytester.target.TargetSettings;
 import io.querytester.target.Targets;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -148,6 +149,13 @@ final class CaptureCommand implements Callable<Integer> {
     }
     if (interval.isNegative() || interval.isZero()) {
       throw new BadInputException("--interval must be positive, e.g. 100ms");
+    }
+    if (Files.isDirectory(out)) {
+      throw new BadInputException(
+          "--out "
+              + out
+              + " is a directory: give the workload file to write, e.g. --out "
+              + out.resolve("workload.jsonl.gz"));
     }
     return new CaptureSettings(
         out,

@@ -65,6 +65,7 @@ final class DemoCommand implements Callable<Integer> {
         sides,
         List.of(dir.resolve("schema.sql"), dir.resolve("data.sql")),
         settings,
+        replay.connections(),
         health.settings(null),
         false,
         err::println);

@@ -1,12 +1,16 @@
 package io.querytester.cli;
 
 import io.querytester.BadInputException;
+import io.querytester.replay.ConnectionLimits;
 import io.querytester.replay.DryRun;
 import io.querytester.replay.ReplaySettings;
 import io.querytester.run.RunInfo;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.TargetSpec;
+import io.querytester.workload.WorkloadReader;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,7 +88,9 @@ final class ReplayCommand implements Callable<Integer> {
           "--workload FILE is required (capture one with 'querytester capture')");
     }
     ReplaySettings settings = replay.settings(workloadFile, runDir);
+    ConnectionLimits connections = replay.connections();
     checkTimeouts();
+    checkInputs(workloadFile, runDir);
     if (replay.dryRun) {
       return dryRun(settings);
     }
@@ -96,6 +102,7 @@ final class ReplayCommand implements Callable<Integer> {
         sides,
         loads,
         settings,
+        connections,
         health.settings(single == null ? null : sides.getFirst().label()),
         resume != null,
         err::println);
@@ -111,6 +118,22 @@ final class ReplayCommand implements Callable<Integer> {
       return ExitCode.OK.code();
     }
     return RunReporter.report(runDir, report, spec.commandLine().getOut(), err);
+  }
+
+  /**
+   * The inputs, before any server is started (a start costs seconds, and a usage error should not):
+   * the workload is one (its header is read), the run folder is not a file.
+   */
+  private void checkInputs(Path workloadFile, Path runDir) {
+    try (WorkloadReader ignored = WorkloadReader.open(workloadFile, w -> {})) {
+      // the header was read: a workload
+    } catch (IOException e) {
+      // closing a file that was read from cannot lose anything
+    }
+    if (Files.exists(runDir) && !Files.isDirectory(runDir)) {
+      throw new BadInputException(
+          (resume != null ? "--resume " : "--out ") + runDir + " is a file, not a run folder");
+    }
   }
 
   /** A read timeout below the statement timeout would drop connections instead of killing. */

@@ -3,6 +3,7 @@ package io.querytester.cli;
 import io.querytester.CannotRunException;
 import io.querytester.health.HealthSettings;
 import io.querytester.health.HealthWatch;
+import io.querytester.replay.ConnectionLimits;
 import io.querytester.replay.ReplayCounters;
 import io.querytester.replay.ReplaySettings;
 import io.querytester.replay.Replayer;
@@ -29,6 +30,7 @@ final class ReplayJob {
       List<TargetSettings> sides,
       List<Path> loads,
       ReplaySettings settings,
+      ConnectionLimits connections,
       HealthSettings health,
       boolean resume,
       Consumer<String> progress) {
@@ -47,7 +49,8 @@ final class ReplayJob {
               settings.concurrency(),
               java.time.Clock.systemUTC(),
               progress)) {
-        ReplayCounters counters = new Replayer(settings, progress).run(targets, resume, watch);
+        ReplayCounters counters =
+            new Replayer(settings, connections, progress).run(targets, resume, watch);
         watch.finish(); // while the servers still run: the last readings
         return counters;
       }

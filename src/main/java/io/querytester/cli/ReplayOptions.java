@@ -1,5 +1,6 @@
 package io.querytester.cli;
 
+import io.querytester.replay.ConnectionLimits;
 import io.querytester.replay.ReplaySettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -83,12 +84,26 @@ final class ReplayOptions {
   int maxSamples;
 
   @Option(
+      names = "--max-connections",
+      defaultValue = "0",
+      paramLabel = "N",
+      description =
+          "Connections the replay opens on each server at most; 0 (default): the server's"
+              + " max_connections less those in use and a tenth kept free. Idle sessions are"
+              + " closed after a minute.")
+  int maxConnections;
+
+  @Option(
       names = "--seed",
       defaultValue = "1",
       paramLabel = "N",
       hidden = true,
       description = "Seed for the random choice of which side starts first.")
   long seed;
+
+  ConnectionLimits connections() {
+    return new ConnectionLimits(maxConnections, ConnectionLimits.FROM_SERVER.idle());
+  }
 
   ReplaySettings settings(Path workload, Path runDir) {
     return new ReplaySettings(

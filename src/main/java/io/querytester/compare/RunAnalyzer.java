@@ -2,6 +2,7 @@ package io.querytester.compare;
 
 import io.querytester.health.HealthReport;
 import io.querytester.run.DiffKind;
+import io.querytester.run.DropList;
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
 import io.querytester.run.RunInfo;
@@ -93,7 +94,9 @@ public final class RunAnalyzer {
     Map<String, ClassRollup> rollups = new LinkedHashMap<>();
     long events = 0;
     Map<String, Long> skipped = new TreeMap<>();
-    for (Execution e : ExecutionLog.read(runDir, warnings)) {
+    Map<Long, String> heldUp = HealthRollup.heldUp(runDir);
+    for (Execution read : ExecutionLog.read(runDir, warnings)) {
+      Execution e = notCompared(read, heldUp);
       events++;
       rollups.computeIfAbsent(e.classId(), id -> new ClassRollup(id, maxExamples)).add(e);
       if (e.skipped() != null) {
@@ -109,6 +112,12 @@ public final class RunAnalyzer {
     classes.sort(WORST_FIRST);
     saveHistograms(runDir, rollups.values());
     return totals(info, runDir, events, skipped, classes, health);
+  }
+
+  /** An execution a stalled server held up counts as skipped: its slowness was the stall's. */
+  private static Execution notCompared(Execution e, Map<Long, String> heldUp) {
+    String why = heldUp.isEmpty() || e.skipped() != null ? null : heldUp.get(e.event());
+    return why == null ? e : Execution.skipped(e.event(), e.session(), e.classId(), e.kind(), why);
   }
 
   private ClassSummary summarize(ClassRollup r) {
@@ -292,6 +301,7 @@ public final class RunAnalyzer {
               gate.maxErrorRate() * 100));
     }
     verdict = HealthRollup.verdict(health, verdict, notes);
+    notes.addAll(DropList.notes(DropList.read(runDir)));
     return new RunSummary(
         verdict,
         info,

@@ -11,7 +11,6 @@ import io.querytester.target.Target;
 import io.querytester.workload.SqlProfile;
 import io.querytester.workload.StatementKind;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -31,7 +30,10 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Lane implements Runnable {
   private static final Job END = new Job(-1, null, null, 0, false);
-  private static final int MAX_OPEN_SESSIONS = 32;
+
+  /** A refused connection (too many) is retried this often, closing idle sessions in between. */
+  private static final int CONNECT_TRIES = 8;
+
   private static final int SAMPLE_BUCKETS = DigestBuilder.BUCKETS;
   private static final int SAMPLE_CAP = 100_000;
   private static final int MAX_SQL_KEPT = 8192;
@@ -47,6 +49,9 @@ final class Lane implements Runnable {
   private final BlockingQueue<Job> queue = new ArrayBlockingQueue<>(512);
   private final Map<Long, SessionConnections> sessions = new HashMap<>();
   private final LinkedHashSet<Long> open = new LinkedHashSet<>();
+  private final int maxOpenSessions;
+  private final long idleNanos;
+  private final ReplayAbort abort;
   private volatile boolean stopping;
   private Job current;
 
@@ -58,8 +63,12 @@ final class Lane implements Runnable {
       StatementTimeouts timeouts,
       long seed,
       int index,
-      ReplayWatch watch) {
+      ReplayWatch watch,
+      LaneLimits limits) {
     this.targets = targets;
+    this.maxOpenSessions = limits.maxOpenSessions();
+    this.idleNanos = limits.idle().toNanos();
+    this.abort = limits.abort();
     this.index = index;
     this.watch = watch;
     this.settings = settings;
@@ -88,14 +97,22 @@ final class Lane implements Runnable {
   @Override
   public void run() {
     try {
-      for (Job job = queue.take(); job != END; job = queue.take()) {
-        process(job);
+      for (Job job = next(); job != END; job = next()) {
+        if (job != null) {
+          process(job);
+        }
+        closeIdle();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
       sessions.values().forEach(SessionConnections::close);
     }
+  }
+
+  /** The next job, or null after a quiet second (a chance to close idle sessions). */
+  private Job next() throws InterruptedException {
+    return queue.poll(1, java.util.concurrent.TimeUnit.SECONDS);
   }
 
   private void process(Job job) {
@@ -111,7 +128,11 @@ final class Lane implements Runnable {
       return;
     }
     switchSchema(s, job.event().schema());
-    openAll(s);
+    String refused = openAll(s);
+    if (refused != null) {
+      skip(job, refused);
+      return;
+    }
     pace(job.intendedStart());
     // Asked last: a crash while this lane waited may have just made the class a crasher.
     String crasher = watch.skipReason(p.classId());
@@ -354,14 +375,59 @@ final class Lane implements Runnable {
     }
   }
 
-  /** Connects before the clock starts: connection set-up is not the statement's latency. */
-  private void openAll(SessionConnections s) {
+  /**
+   * Connects before the clock starts: connection set-up is not the statement's latency. A server
+   * that refuses for too many connections is the tool's own limit, not the statement's doing: the
+   * lane closes its other sessions and tries again, and if the server still refuses, the statement
+   * is skipped with that reason (never a difference).
+   *
+   * @return why the statement cannot run, or null
+   */
+  private String openAll(SessionConnections s) {
     for (int i = 0; i < targets.size(); i++) {
-      try {
-        s.connection(i);
-      } catch (SQLException e) {
-        // runOn reports it as a lost connection for this statement
+      for (int attempt = 1; ; attempt++) {
+        try {
+          s.connection(i);
+          break;
+        } catch (SQLException e) {
+          if (!SessionConnections.tooMany(e)) {
+            break; // runOn reports it as a lost connection for this statement
+          }
+          if (attempt == CONNECT_TRIES) {
+            return "not run: "
+                + targets.get(i).label()
+                + " refused a connection (too many connections, error 1040); lower"
+                + " --max-connections or --concurrency";
+          }
+          closeOthers(s);
+          LockSupport.parkNanos(java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(50L << attempt));
+        }
       }
+    }
+    return null;
+  }
+
+  /** Closes every other session's connections: they reopen with their state when needed. */
+  private void closeOthers(SessionConnections keep) {
+    for (java.util.Iterator<Long> it = open.iterator(); it.hasNext(); ) {
+      SessionConnections other = sessions.get(it.next());
+      if (other != keep) {
+        other.close();
+        it.remove();
+      }
+    }
+  }
+
+  /** Closes the sessions not used for a while: a server's connections are not ours to hoard. */
+  private void closeIdle() {
+    long now = System.nanoTime();
+    for (java.util.Iterator<Long> it = open.iterator(); it.hasNext(); ) {
+      SessionConnections s = sessions.get(it.next());
+      if (now - s.lastUsed() < idleNanos) {
+        return; // least recently used first: the rest were used later
+      }
+      s.close();
+      it.remove();
     }
   }
 
@@ -394,9 +460,10 @@ final class Lane implements Runnable {
   private SessionConnections session(long id) {
     SessionConnections s =
         sessions.computeIfAbsent(id, k -> new SessionConnections(targets, watch));
+    s.used();
     open.remove(id);
     open.add(id);
-    if (open.size() > MAX_OPEN_SESSIONS) {
+    if (open.size() > maxOpenSessions) {
       Long eldest = open.iterator().next();
       open.remove(eldest);
       sessions.get(eldest).close();
@@ -417,11 +484,15 @@ final class Lane implements Runnable {
     }
   }
 
+  /** A run folder that cannot be written (a full disk) stops the whole replay at once. */
   private void record(Execution e) {
+    if (abort.reason() != null) {
+      return;
+    }
     try {
       log.write(e);
     } catch (IOException ex) {
-      throw new UncheckedIOException("cannot write to the run folder", ex);
+      abort.abort("cannot write " + log.file() + ": " + ex.getMessage());
     }
   }
 

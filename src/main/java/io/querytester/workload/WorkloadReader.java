@@ -1,5 +1,6 @@
 package io.querytester.workload;
 
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.querytester.BadInputException;
 import java.io.BufferedInputStream;
 import java.io.EOFException;
@@ -57,7 +58,7 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
       if (first == null) {
         throw new BadInputException("workload file " + path + " is empty: capture one first");
       }
-      WorkloadHeader header = WorkloadJson.MAPPER.readValue(first, WorkloadHeader.class);
+      WorkloadHeader header = header(path, first);
       if (!WorkloadHeader.FORMAT.equals(header.format())) {
         throw new BadInputException(
             path
@@ -79,10 +80,28 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
       throw new BadInputException("workload file " + path + " does not exist");
     } catch (IOException e) {
       closeQuietly(in);
-      throw new BadInputException(path + " is not a readable workload file: " + e.getMessage(), e);
+      throw new BadInputException(
+          path
+              + " is not a workload: "
+              + firstLine(e)
+              + " (capture one with 'querytester capture')",
+          e);
     } catch (RuntimeException e) {
       closeQuietly(in);
       throw e;
+    }
+  }
+
+  /** The first line as a header; anything else (a binary file, another JSON) is no workload. */
+  private static WorkloadHeader header(Path path, String first) {
+    try {
+      return WorkloadJson.MAPPER.readValue(first, WorkloadHeader.class);
+    } catch (IOException e) {
+      throw new BadInputException(
+          path
+              + " is not a workload: its first line is not a querytester workload header"
+              + " (capture one with 'querytester capture')",
+          e);
     }
   }
 
@@ -158,10 +177,21 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
           return null;
         }
         skipped++;
-        warnings.accept(
-            path + ":" + lineNo + ": skipped a line that is not an event (" + firstLine(e) + ")");
+        warnings.accept(path + ":" + lineNo + ": " + whySkipped(line, e));
       }
     }
+  }
+
+  private static String whySkipped(String line, IOException e) {
+    if (e instanceof StreamConstraintsException) {
+      return String.format(
+          java.util.Locale.ROOT,
+          "skipped a statement of %,d characters, over the %,d a server accepts"
+              + " (max_allowed_packet is at most 1 GB)",
+          line.length(),
+          WorkloadJson.MAX_STATEMENT_CHARS);
+    }
+    return "skipped a line that is not an event (" + firstLine(e) + ")";
   }
 
   private void endsAbruptly() {
