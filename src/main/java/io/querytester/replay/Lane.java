@@ -34,6 +34,8 @@ final class Lane implements Runnable {
   /** A refused connection (too many) is retried this often, closing idle sessions in between. */
   private static final int CONNECT_TRIES = 8;
 
+  private static final long IDLE_CHECK_NANOS = 1_000_000_000L;
+
   private static final int SAMPLE_BUCKETS = DigestBuilder.BUCKETS;
   private static final int SAMPLE_CAP = 100_000;
   private static final int MAX_SQL_KEPT = 8192;
@@ -101,7 +103,7 @@ final class Lane implements Runnable {
         if (job != null) {
           process(job);
         }
-        closeIdle();
+        closeIdle(null);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -112,7 +114,7 @@ final class Lane implements Runnable {
 
   /** The next job, or null after a quiet second (a chance to close idle sessions). */
   private Job next() throws InterruptedException {
-    return queue.poll(1, java.util.concurrent.TimeUnit.SECONDS);
+    return queue.poll(IDLE_CHECK_NANOS, java.util.concurrent.TimeUnit.NANOSECONDS);
   }
 
   private void process(Job job) {
@@ -133,7 +135,7 @@ final class Lane implements Runnable {
       skip(job, refused);
       return;
     }
-    pace(job.intendedStart());
+    pace(s, job.intendedStart());
     // Asked last: a crash while this lane waited may have just made the class a crasher.
     String crasher = watch.skipReason(p.classId());
     if (crasher != null) {
@@ -418,16 +420,21 @@ final class Lane implements Runnable {
     }
   }
 
-  /** Closes the sessions not used for a while: a server's connections are not ours to hoard. */
-  private void closeIdle() {
+  /**
+   * Closes the sessions not used for a while (but {@code keep}, about to run): a server's
+   * connections are not ours to hoard.
+   */
+  private void closeIdle(SessionConnections keep) {
     long now = System.nanoTime();
     for (java.util.Iterator<Long> it = open.iterator(); it.hasNext(); ) {
       SessionConnections s = sessions.get(it.next());
       if (now - s.lastUsed() < idleNanos) {
         return; // least recently used first: the rest were used later
       }
-      s.close();
-      it.remove();
+      if (s != keep) {
+        s.close();
+        it.remove();
+      }
     }
   }
 
@@ -475,12 +482,14 @@ final class Lane implements Runnable {
     return job.event().session() == null ? 0 : job.event().session();
   }
 
-  private static void pace(long intendedStart) {
+  /** Waits for the event's time; sessions that go idle meanwhile are closed. */
+  private void pace(SessionConnections s, long intendedStart) {
     if (intendedStart == 0) {
       return;
     }
     for (long wait; (wait = intendedStart - System.nanoTime()) > 0; ) {
-      LockSupport.parkNanos(wait);
+      LockSupport.parkNanos(Math.min(wait, IDLE_CHECK_NANOS));
+      closeIdle(s);
     }
   }
 
