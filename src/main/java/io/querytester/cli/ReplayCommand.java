@@ -90,7 +90,6 @@ final class ReplayCommand implements Callable<Integer> {
     ReplaySettings settings = replay.settings(workloadFile, runDir);
     ConnectionLimits connections = replay.connections();
     checkTimeouts();
-    checkInputs(workloadFile, runDir);
     if (replay.dryRun) {
       return dryRun(settings);
     }
@@ -98,6 +97,7 @@ final class ReplayCommand implements Callable<Integer> {
         single == null
             ? pair.settings(w -> err.println("warning: " + w))
             : List.of(pair.single(label(single), single, w -> err.println("warning: " + w)));
+    checkInputs(workloadFile, runDir);
     ReplayJob.run(
         sides,
         loads,

@@ -224,7 +224,15 @@ final class HealthMonitor implements Runnable {
       return;
     }
     long pollStart = System.nanoTime();
-    Long now = tryPoll();
+    Long now = null;
+    boolean unanswered = false; // the connection holds, but nothing comes back on it
+    if (conn != null) {
+      try {
+        now = poll();
+      } catch (SQLException e) {
+        unanswered = noAnswer(e);
+      }
+    }
     if (now != null) {
       answered(now, pollStart);
       return;
@@ -234,7 +242,10 @@ final class HealthMonitor implements Runnable {
       conn = connect();
       now = poll();
     } catch (SQLException e) {
-      if (noAnswer(e)) {
+      // A broken connection and a new one not answered is a host gone silent (a crash); a
+      // connection that held but went unanswered, and a new one taken but not answered, is a
+      // process that is alive but stopped.
+      if (unanswered && noAnswer(e)) {
         stalled(e);
       } else {
         crash("the connection was lost and a new one was refused: " + firstLine(e), null);
@@ -637,17 +648,6 @@ final class HealthMonitor implements Runnable {
       close(late.get());
     } catch (java.util.concurrent.ExecutionException | InterruptedException e) {
       // it failed after all: nothing to close
-    }
-  }
-
-  private Long tryPoll() {
-    if (conn == null) {
-      return null;
-    }
-    try {
-      return poll();
-    } catch (SQLException e) {
-      return null;
     }
   }
 

@@ -74,12 +74,16 @@ class CliTest {
   }
 
   @Test
-  void anUnreachableHostCannotRun() {
+  void anUnreachableHostCannotRun(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path workload =
+        io.querytester.testing.Workloads.write(
+            dir.resolve("w.jsonl"), "app", 1, java.util.List.of("SELECT 1"));
     Run r =
         run(
             "replay",
             "--workload",
-            "x.jsonl",
+            workload.toString(),
             "--old",
             "jdbc:mysql://127.0.0.1:1/",
             "--new",

@@ -106,7 +106,7 @@ class WorkloadStatsCommandTest {
     Path log = Files.writeString(dir.resolve("slow.log"), "# Time: 2026-11-21T06:00:00Z\n");
     CliTest.Run notWorkload = CliTest.run("workload", "stats", log.toString());
     assertThat(notWorkload.code()).isEqualTo(2);
-    assertThat(notWorkload.err()).contains("slow.log is not a readable workload file");
+    assertThat(notWorkload.err()).contains("slow.log is not a workload");
 
     Path empty = Files.createFile(dir.resolve("empty.jsonl"));
     assertThat(CliTest.run("workload", "stats", empty.toString()).code()).isEqualTo(2);
