@@ -83,6 +83,21 @@ public final class DropList implements AutoCloseable {
     return out;
   }
 
+  /**
+   * Save now, compare later: what either run dropped is what the joined run misses (the same
+   * workload drops the same lines, listed once).
+   */
+  public static void join(Path oldRun, Path newRun, Path out) throws IOException {
+    java.util.Set<String> all = new java.util.LinkedHashSet<>(read(oldRun));
+    all.addAll(read(newRun));
+    if (all.isEmpty()) {
+      return;
+    }
+    try (DropList d = create(out)) {
+      all.forEach(d::add);
+    }
+  }
+
   /** The report's notes for the dropped items: the first {@link #LISTED}, then a count. */
   public static List<String> notes(List<String> dropped) {
     if (dropped.isEmpty()) {

@@ -13,9 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Small input errors are usage errors (exit 2, one line), found before any server is started: the
- * replays below name embedded servers, and none is started (the answer comes in well under the
- * seconds a start takes, and no server work dir appears).
+ * Small input errors are usage errors (exit 2, one line), found before any server is started or
+ * connected to.
  */
 class InputChecksTest {
   @TempDir Path dir;
@@ -41,24 +40,22 @@ class InputChecksTest {
     new Random(7).nextBytes(junk);
     Path binary = Files.write(dir.resolve("dump.bin"), junk);
 
-    long t0 = System.nanoTime();
+    // Targets that cannot be reached: opened first, they would end it with exit 3.
     CliTest.Run r =
         CliTest.run(
             "replay",
             "--workload",
             binary.toString(),
             "--old",
-            "embedded:mariadb-10.2.11",
+            "jdbc:mysql://127.0.0.1:1/",
             "--new",
-            "embedded:mariadb-11.4.5",
+            "jdbc:mysql://127.0.0.1:1/",
             "--out",
             dir.resolve("run").toString());
-    double seconds = (System.nanoTime() - t0) / 1e9;
 
-    assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT.code());
+    assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.BAD_INPUT.code());
     assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
     assertThat(r.err()).contains(binary + " is not a workload").doesNotContain("[Source:");
-    assertThat(seconds).as("no server was started").isLessThan(2.0);
     assertThat(dir.resolve("run")).doesNotExist();
   }
 

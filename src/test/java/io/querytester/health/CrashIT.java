@@ -97,8 +97,7 @@ class CrashIT {
   }
 
   /** The packaged tool replaying on two embedded 11.4.5 servers of its own, paced (--speed 1). */
-  private static Process start(Path tmp, Path workload, Path run, boolean restart)
-      throws Exception {
+  static Process start(Path tmp, Path workload, Path run, boolean restart) throws Exception {
     List<String> args =
         new ArrayList<>(
             List.of(
@@ -139,7 +138,7 @@ class CrashIT {
         .findFirst();
   }
 
-  private static long lines(Path f) throws Exception {
+  static long lines(Path f) throws Exception {
     if (!Files.exists(f)) {
       return 0;
     }

@@ -140,22 +140,7 @@ class ConnectionLimitIT {
                 null));
       }
     }
-    ReplaySettings paced =
-        new ReplaySettings(
-            workload,
-            tmp.resolve("run"),
-            2,
-            1.0,
-            null,
-            0,
-            false,
-            false,
-            Duration.ofSeconds(30),
-            5_000_000,
-            12,
-            0,
-            10,
-            1);
+    ReplaySettings paced = settings(workload, tmp.resolve("run"), 2, 1.0);
     Thread replay =
         Thread.ofVirtual()
             .start(
@@ -178,11 +163,18 @@ class ConnectionLimitIT {
   }
 
   private static ReplaySettings settings(Path workload, Path run, int concurrency) {
+    return settings(workload, run, concurrency, 0);
+  }
+
+  /**
+   * @param speed 0 as fast as possible, 1 at the captured pace
+   */
+  private static ReplaySettings settings(Path workload, Path run, int concurrency, double speed) {
     return new ReplaySettings(
         workload,
         run,
         concurrency,
-        0,
+        speed,
         null,
         0,
         false,

@@ -32,6 +32,23 @@ class DropListTest {
   }
 
   @Test
+  void joiningTwoRunsListsWhatEitherDroppedOnce() throws Exception {
+    Path a = java.nio.file.Files.createDirectory(run.resolve("a"));
+    Path b = java.nio.file.Files.createDirectory(run.resolve("b"));
+    Path out = java.nio.file.Files.createDirectory(run.resolve("out"));
+    try (DropList d = DropList.create(a)) {
+      d.add("w.jsonl:3: bad");
+    }
+    try (DropList d = DropList.create(b)) {
+      d.add("w.jsonl:3: bad");
+      d.add("w.jsonl: file ends abruptly after line 9");
+    }
+    DropList.join(a, b, out);
+    assertThat(DropList.read(out))
+        .containsExactly("w.jsonl:3: bad", "w.jsonl: file ends abruptly after line 9");
+  }
+
+  @Test
   void aRunWithoutTheFileDroppedNothing() {
     assertThat(DropList.read(run)).isEmpty();
     assertThat(DropList.notes(List.of())).isEmpty();
