@@ -15,10 +15,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -49,10 +46,7 @@ final class Lane implements Runnable {
   private final int index;
   private final ReplayWatch watch;
   private final BlockingQueue<Job> queue = new ArrayBlockingQueue<>(512);
-  private final Map<Long, SessionConnections> sessions = new HashMap<>();
-  private final LinkedHashSet<Long> open = new LinkedHashSet<>();
-  private final int maxOpenSessions;
-  private final long idleNanos;
+  private final SessionCache sessions;
   private final ReplayAbort abort;
   private volatile boolean stopping;
   private Job current;
@@ -68,8 +62,7 @@ final class Lane implements Runnable {
       ReplayWatch watch,
       LaneLimits limits) {
     this.targets = targets;
-    this.maxOpenSessions = limits.maxOpenSessions();
-    this.idleNanos = limits.idle().toNanos();
+    this.sessions = new SessionCache(targets, watch, limits);
     this.abort = limits.abort();
     this.index = index;
     this.watch = watch;
@@ -103,12 +96,12 @@ final class Lane implements Runnable {
         if (job != null) {
           process(job);
         }
-        closeIdle(null);
+        sessions.closeIdle(null);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
-      sessions.values().forEach(SessionConnections::close);
+      sessions.closeAll();
     }
   }
 
@@ -119,7 +112,7 @@ final class Lane implements Runnable {
 
   private void process(Job job) {
     SqlProfile p = job.profile();
-    SessionConnections s = session(job.event().session() == null ? 0 : job.event().session());
+    SessionConnections s = sessions.get(sessionOf(job));
     if (job.alreadyDone()) {
       trackState(s, job);
       return;
@@ -401,41 +394,12 @@ final class Lane implements Runnable {
                 + " refused a connection (too many connections, error 1040); lower"
                 + " --max-connections or --concurrency";
           }
-          closeOthers(s);
+          sessions.closeOthers(s);
           LockSupport.parkNanos(java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(50L << attempt));
         }
       }
     }
     return null;
-  }
-
-  /** Closes every other session's connections: they reopen with their state when needed. */
-  private void closeOthers(SessionConnections keep) {
-    for (java.util.Iterator<Long> it = open.iterator(); it.hasNext(); ) {
-      SessionConnections other = sessions.get(it.next());
-      if (other != keep) {
-        other.close();
-        it.remove();
-      }
-    }
-  }
-
-  /**
-   * Closes the sessions not used for a while (but {@code keep}, about to run): a server's
-   * connections are not ours to hoard.
-   */
-  private void closeIdle(SessionConnections keep) {
-    long now = System.nanoTime();
-    for (java.util.Iterator<Long> it = open.iterator(); it.hasNext(); ) {
-      SessionConnections s = sessions.get(it.next());
-      if (now - s.lastUsed() < idleNanos) {
-        return; // least recently used first: the rest were used later
-      }
-      if (s != keep) {
-        s.close();
-        it.remove();
-      }
-    }
   }
 
   private void switchSchema(SessionConnections s, String schema) {
@@ -464,20 +428,6 @@ final class Lane implements Runnable {
     }
   }
 
-  private SessionConnections session(long id) {
-    SessionConnections s =
-        sessions.computeIfAbsent(id, k -> new SessionConnections(targets, watch));
-    s.used();
-    open.remove(id);
-    open.add(id);
-    if (open.size() > maxOpenSessions) {
-      Long eldest = open.iterator().next();
-      open.remove(eldest);
-      sessions.get(eldest).close();
-    }
-    return s;
-  }
-
   private static long sessionOf(Job job) {
     return job.event().session() == null ? 0 : job.event().session();
   }
@@ -489,7 +439,7 @@ final class Lane implements Runnable {
     }
     for (long wait; (wait = intendedStart - System.nanoTime()) > 0; ) {
       LockSupport.parkNanos(Math.min(wait, IDLE_CHECK_NANOS));
-      closeIdle(s);
+      sessions.closeIdle(s);
     }
   }
 
