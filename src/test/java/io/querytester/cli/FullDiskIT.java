@@ -52,7 +52,11 @@ class FullDiskIT {
               """);
 
       long t0 = System.nanoTime();
-      Tool.Result full = Tool.run(tmp.resolve("full"), List.of(), args(workload, schema, run));
+      Tool.Result full =
+          Tool.run(
+              tmp.resolve("full"),
+              List.of(),
+              replay(schema, "--workload", workload.toString(), "--out", run.toString()));
       double seconds = (System.nanoTime() - t0) / 1e9;
 
       assertThat(full.code()).as(full.err()).isEqualTo(ExitCode.CANNOT_RUN.code());
@@ -69,21 +73,7 @@ class FullDiskIT {
 
       assertThat(mount(disk, "remount,size=64m")).isTrue();
       Tool.Result resumed =
-          Tool.run(
-              tmp.resolve("resumed"),
-              List.of(),
-              "replay",
-              "--resume",
-              run.toString(),
-              "--load",
-              schema.toString(),
-              "--old",
-              "embedded:mariadb-11.4.5",
-              "--new",
-              "embedded:mariadb-11.4.5",
-              "--concurrency",
-              "4",
-              "--no-color");
+          Tool.run(tmp.resolve("resumed"), List.of(), replay(schema, "--resume", run.toString()));
       assertThat(resumed.code()).as(resumed.err()).isZero();
       Set<Long> after = events(run);
       assertThat(after).hasSize(EVENTS).containsAll(before);
@@ -92,23 +82,22 @@ class FullDiskIT {
     }
   }
 
-  private static String[] args(Path workload, Path schema, Path run) {
-    return new String[] {
-      "replay",
-      "--workload",
-      workload.toString(),
-      "--load",
-      schema.toString(),
-      "--out",
-      run.toString(),
-      "--old",
-      "embedded:mariadb-11.4.5",
-      "--new",
-      "embedded:mariadb-11.4.5",
-      "--concurrency",
-      "4",
-      "--no-color"
-    };
+  /** A replay on two embedded servers with the schema loaded, after the given options. */
+  private static String[] replay(Path schema, String... first) {
+    List<String> args = new ArrayList<>(List.of("replay"));
+    args.addAll(List.of(first));
+    args.addAll(
+        List.of(
+            "--load",
+            schema.toString(),
+            "--old",
+            "embedded:mariadb-11.4.5",
+            "--new",
+            "embedded:mariadb-11.4.5",
+            "--concurrency",
+            "4",
+            "--no-color"));
+    return args.toArray(String[]::new);
   }
 
   private static boolean mount(Path dir, String options) throws Exception {
