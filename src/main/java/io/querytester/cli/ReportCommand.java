@@ -1,5 +1,7 @@
 package io.querytester.cli;
 
+import io.querytester.report.RunSettings;
+import io.querytester.run.RunInfo;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -16,8 +18,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Report a run folder: console summary, report.html, report.json, junit.xml; exit 1 on"
           + " regressions.",
-      "Gate thresholds from ./querytester.yaml or --config; accepted differences from"
-          + " ./querytester-baseline.yaml or --baseline."
+      "Settings: those the run's first report was written with (kept in run.json), then"
+          + " ./querytester.yaml or --config, then flags; accepted differences from"
+          + " --baseline, ./querytester-baseline.yaml or the run's baseline."
     })
 final class ReportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -35,7 +38,9 @@ final class ReportCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     report.prepare(
-        RunReporter.workingDir(), w -> spec.commandLine().getErr().println("warning: " + w));
+        RunReporter.workingDir(),
+        w -> spec.commandLine().getErr().println("warning: " + w),
+        RunSettings.read(RunInfo.read(runDir), runDir));
     return RunReporter.report(
         runDir, report, spec.commandLine().getOut(), spec.commandLine().getErr());
   }

@@ -137,13 +137,36 @@ final class ReportOptions {
    * file stops them before any server is started.
    */
   void prepare(Path workingDir, Consumer<String> warnings) {
+    prepare(workingDir, warnings, ReportSettings.NONE);
+  }
+
+  /**
+   * As {@link #prepare(Path, Consumer)}, over the settings a run folder's report was written with:
+   * those first, then the configuration file and the flags, so that a bare {@code report RUN_DIR}
+   * writes the run's report again.
+   */
+  void prepare(Path workingDir, Consumer<String> warnings, ReportSettings run) {
     if (prepared) {
       return;
     }
     ReportSettings file = ConfigFile.load(config, workingDir);
-    settings = ReportSettings.NONE.over(file).over(flags());
+    settings = run.over(file).over(flags());
     applied = noBaseline ? null : baseline(file, workingDir, warnings);
+    if (applied == null && !noBaseline && run.baseline() != null) {
+      applied = runBaseline(run.baseline(), warnings);
+    }
     prepared = true;
+  }
+
+  private static Baseline runBaseline(Path file, Consumer<String> warnings) {
+    if (Files.isRegularFile(file)) {
+      return Baseline.read(file);
+    }
+    warnings.accept(
+        "the run's report applied the baseline "
+            + file
+            + ", which is not here; no differences are accepted (give it with --baseline)");
+    return null;
   }
 
   ReportSettings settings() {

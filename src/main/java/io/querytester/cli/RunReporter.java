@@ -12,6 +12,8 @@ import io.querytester.report.JunitReport;
 import io.querytester.report.Report;
 import io.querytester.report.ReportBuilder;
 import io.querytester.report.ReportSettings;
+import io.querytester.report.RunSettings;
+import io.querytester.run.RunInfo;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -29,12 +31,26 @@ final class RunReporter {
     return Path.of("").toAbsolutePath();
   }
 
+  /** The first report of a run leaves its settings in run.json, for the reports after it. */
+  private static void keepSettings(Path runDir, ReportSettings settings, Baseline baseline) {
+    RunInfo info = RunInfo.read(runDir);
+    if (info.report() != null && !info.report().isEmpty()) {
+      return;
+    }
+    try {
+      info.reported(RunSettings.of(settings, baseline)).write(runDir);
+    } catch (IOException e) {
+      throw new CannotRunException("cannot write " + runDir.resolve(RunInfo.FILE) + ": " + e, e);
+    }
+  }
+
   static int report(Path runDir, ReportOptions options, PrintWriter out, PrintWriter err) {
     Consumer<String> warnings = w -> err.println("warning: " + w);
     options.prepare(workingDir(), warnings);
     ReportSettings settings = options.settings();
     Baseline baseline = options.appliedBaseline();
     Acceptance acceptance = baseline == null ? Acceptance.NONE : baseline.acceptance();
+    keepSettings(runDir, settings, baseline);
     RunSummary summary =
         new RunAnalyzer(settings.gate(), settings.limits().maxExamples(), acceptance, warnings)
             .analyze(runDir);

@@ -104,7 +104,7 @@ public final class RunAnalyzer {
       }
     }
     HealthReport health = HealthRollup.apply(runDir, rollups, maxExamples, warnings);
-    fillExamples(info, rollups);
+    fillExamples(info, runDir, rollups);
     List<ClassSummary> classes = new ArrayList<>();
     for (ClassRollup r : rollups.values()) {
       classes.add(summarize(r));
@@ -214,14 +214,24 @@ public final class RunAnalyzer {
           .thenComparing(c -> -c.executions())
           .thenComparing(ClassSummary::classId);
 
-  private void fillExamples(RunInfo info, Map<String, ClassRollup> rollups) {
+  /**
+   * The workload where run.json says, else a copy of it in the run folder: a folder copied to
+   * another machine can carry its workload along.
+   */
+  static Path workload(RunInfo info, Path runDir) {
+    Path named = Path.of(info.workload());
+    Path beside = runDir.resolve(named.getFileName().toString());
+    return Files.exists(named) || !Files.exists(beside) ? named : beside;
+  }
+
+  private void fillExamples(RunInfo info, Path runDir, Map<String, ClassRollup> rollups) {
     Map<Long, ClassRollup> wanted = new HashMap<>();
     for (ClassRollup r : rollups.values()) {
       if (r.example == null && r.firstEvent != Long.MAX_VALUE) {
         wanted.put(r.firstEvent, r);
       }
     }
-    Path workload = Path.of(info.workload());
+    Path workload = workload(info, runDir);
     if (wanted.isEmpty() || !Files.exists(workload)) {
       return;
     }
@@ -317,7 +327,11 @@ public final class RunAnalyzer {
         health);
   }
 
+  /** As replay recorded it; a run folder of version 1 has only the executions file's time. */
   private static double duration(RunInfo info, Path runDir) {
+    if (info.replaySeconds() != null) {
+      return info.replaySeconds();
+    }
     try {
       Instant end = Files.getLastModifiedTime(runDir.resolve(ExecutionLog.FILE)).toInstant();
       return Math.max(0, Duration.between(info.started(), end).toMillis() / 1000.0);

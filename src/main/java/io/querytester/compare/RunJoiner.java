@@ -46,16 +46,7 @@ public final class RunJoiner {
       olds.put(e.event(), e);
     }
     try {
-      new RunInfo(
-              RunInfo.FORMAT,
-              1,
-              a.workload(),
-              a.workloadEvents(),
-              List.of(
-                  relabel(a.targets().getFirst(), "OLD"), relabel(b.targets().getFirst(), "NEW")),
-              Map.of("compared", oldRun + " vs " + newRun),
-              Instant.now())
-          .write(out);
+      joined(a, b, oldRun, newRun).write(out);
       long unmatched = 0;
       try (ExecutionLog log = ExecutionLog.append(out)) {
         for (Execution n : ExecutionLog.read(newRun, warnings)) {
@@ -76,6 +67,30 @@ public final class RunJoiner {
     } catch (IOException e) {
       throw new CannotRunException("cannot write " + out + ": " + e.getMessage(), e);
     }
+  }
+
+  /** The two runs' sides as OLD and NEW; the replay took as long as the slower of the two. */
+  private static RunInfo joined(RunInfo a, RunInfo b, Path oldRun, Path newRun) {
+    RunInfo info =
+        RunInfo.starting(
+            a.workload(),
+            a.workloadEvents(),
+            List.of(relabel(a.targets().getFirst(), "OLD"), relabel(b.targets().getFirst(), "NEW")),
+            Map.of("compared", oldRun + " vs " + newRun),
+            earlier(a.started(), b.started()));
+    if (a.replaySeconds() == null || b.replaySeconds() == null) {
+      return info;
+    }
+    Instant end = a.finished() == null || b.finished() == null ? null : later(a, b);
+    return info.ended(end, Math.max(a.replaySeconds(), b.replaySeconds()));
+  }
+
+  private static Instant earlier(Instant a, Instant b) {
+    return a == null || (b != null && b.isBefore(a)) ? b : a;
+  }
+
+  private static Instant later(RunInfo a, RunInfo b) {
+    return a.finished().isAfter(b.finished()) ? a.finished() : b.finished();
   }
 
   private static RunInfo.Side relabel(RunInfo.Side s, String label) {

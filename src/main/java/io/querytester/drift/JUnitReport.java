@@ -1,15 +1,12 @@
 package io.querytester.drift;
 
+import io.querytester.XmlWriter;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import javax.xml.stream.XMLOutputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 
 /**
  * drift-junit.xml: a test case per table, so a CI server lists every table. Drift or a missing
@@ -19,35 +16,24 @@ final class JUnitReport {
   private JUnitReport() {}
 
   static void write(DriftReport report, Path file) throws IOException {
-    try (OutputStream os = Files.newOutputStream(file)) {
-      XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(os, "UTF-8");
-      x.writeStartDocument("UTF-8", "1.0");
-      x.writeCharacters("\n");
-      x.writeStartElement("testsuite");
-      x.writeAttribute("name", "querytester drift");
-      x.writeAttribute("tests", Integer.toString(report.tables().size()));
-      x.writeAttribute("failures", Long.toString(count(report, true)));
-      x.writeAttribute("errors", Long.toString(count(report, false)));
-      x.writeAttribute("time", seconds(report.elapsed().toMillis()));
-      x.writeCharacters("\n");
+    try (XmlWriter x = XmlWriter.open(Files.newOutputStream(file))) {
+      x.start("testsuite")
+          .attr("name", "querytester drift")
+          .attr("tests", report.tables().size())
+          .attr("failures", count(report, true))
+          .attr("errors", count(report, false))
+          .attr("time", seconds(report.elapsed().toMillis()));
       for (TableReport t : report.tables()) {
         testCase(x, t);
       }
-      x.writeEndElement();
-      x.writeCharacters("\n");
-      x.writeEndDocument();
-      x.close();
-    } catch (XMLStreamException e) {
-      throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
     }
   }
 
-  private static void testCase(XMLStreamWriter x, TableReport t) throws XMLStreamException {
-    x.writeCharacters("  ");
-    x.writeStartElement("testcase");
+  private static void testCase(XmlWriter x, TableReport t) throws IOException {
     int dot = t.table().indexOf('.');
-    x.writeAttribute("classname", "drift." + t.table().substring(0, dot));
-    x.writeAttribute("name", t.table().substring(dot + 1));
+    x.start("testcase")
+        .attr("classname", "drift." + t.table().substring(0, dot))
+        .attr("name", t.table().substring(dot + 1));
     List<String> failures = new ArrayList<>();
     List<String> errors = new ArrayList<>();
     StringBuilder body = new StringBuilder();
@@ -72,25 +58,20 @@ final class JUnitReport {
               d -> body.append(r.replica()).append(' ').append(ConsoleReport.row(d)).append('\n'));
     }
     if (!failures.isEmpty()) {
-      x.writeStartElement("failure");
-      x.writeAttribute("message", "drift: " + String.join("; ", failures));
-      x.writeAttribute("type", "drift");
-      x.writeCharacters(body.toString());
-      x.writeEndElement();
+      x.start("failure")
+          .attr("message", "drift: " + String.join("; ", failures))
+          .attr("type", "drift")
+          .text(body.toString())
+          .end();
     } else if (!errors.isEmpty()) {
-      x.writeStartElement("error");
-      x.writeAttribute(
-          "message", "not verified, replica did not catch up: " + String.join("; ", errors));
-      x.writeAttribute("type", "unverified");
-      x.writeEndElement();
+      x.empty("error")
+          .attr("message", "not verified, replica did not catch up: " + String.join("; ", errors))
+          .attr("type", "unverified");
     }
     if (!t.warnings().isEmpty()) {
-      x.writeStartElement("system-out");
-      x.writeCharacters(String.join("\n", t.warnings()));
-      x.writeEndElement();
+      x.element("system-out", String.join("\n", t.warnings()));
     }
-    x.writeEndElement();
-    x.writeCharacters("\n");
+    x.end();
   }
 
   private static long count(DriftReport report, boolean failures) {

@@ -64,6 +64,7 @@ public final class Replayer {
     int laneCount = budget.lanes(settings.concurrency());
     LaneLimits laneLimits = new LaneLimits(budget.sessionsPerLane(laneCount), limits.idle(), abort);
     Thread stopper = null;
+    long startNanos = System.nanoTime();
     try (ExecutionLog log = ExecutionLog.append(runDir);
         DropList dropped = DropList.create(runDir);
         StatementTimeouts timeouts = new StatementTimeouts(targets, settings.statementTimeout());
@@ -103,6 +104,7 @@ public final class Replayer {
       Thread.currentThread().interrupt();
       throw new CannotRunException("replay interrupted; resume it with --resume " + runDir, e);
     } finally {
+      recordEnd(runDir, startNanos);
       if (stopper != null) {
         try {
           Runtime.getRuntime().removeShutdownHook(stopper);
@@ -115,6 +117,19 @@ public final class Replayer {
       throw new CannotRunException(stopped(abort));
     }
     return counters;
+  }
+
+  /**
+   * The report's duration comes from here, not from a file's time, which a copy of the folder
+   * changes. Written on every way out but a kill: a killed part counts nothing.
+   */
+  private static void recordEnd(Path runDir, long startNanos) {
+    double seconds = (System.nanoTime() - startNanos) / 1e9;
+    try {
+      RunInfo.read(runDir).ended(Instant.now(), seconds).write(runDir);
+    } catch (IOException | RuntimeException e) {
+      // The run itself is complete; the report falls back to the executions file's time.
+    }
   }
 
   /** One line: what failed, that what was written stays, and how to go on. */
@@ -233,9 +248,7 @@ public final class Replayer {
                 + runDir
                 + " to continue it, or another --out");
       }
-      new RunInfo(
-              RunInfo.FORMAT,
-              1,
+      RunInfo.starting(
               settings.workload().toAbsolutePath().toString(),
               total,
               sides(targets),

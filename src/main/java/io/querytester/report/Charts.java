@@ -6,11 +6,13 @@ import java.util.Locale;
 /**
  * Charts drawn as inline SVG in Java, so the HTML report needs no script library and no network:
  * the latency percentile distribution of OLD vs NEW (HdrHistogram's way of plotting latency: the x
- * axis stretches the tail, 90%, 99%, 99.9% ...), and bars of differences by kind.
+ * axis stretches the tail, 90%, 99%, 99.9% ...), and bars of differences by kind. Written through
+ * {@link Html}, like the rest of the page.
  */
 final class Charts {
   static final String OLD_COLOR = "#2f6fb2";
   static final String NEW_COLOR = "#e0711c";
+  private static final String SVG_NS = "http://www.w3.org/2000/svg";
   private static final int W = 560;
   private static final int H = 250;
   private static final int LEFT = 62;
@@ -21,114 +23,88 @@ final class Charts {
 
   private Charts() {}
 
-  /** The percentile plot, or an empty string when neither side has data. */
-  static String percentiles(Report.Curve curve, String title) {
+  /** The percentile plot; nothing when neither side has data. */
+  static void percentiles(Html h, Report.Curve curve, String title) {
     if (curve == null || (curve.old().isEmpty() && curve.neu().isEmpty())) {
-      return "";
+      return;
     }
     double maxX = Math.max(1, Math.ceil(Math.max(maxX(curve.old()), maxX(curve.neu()))));
     long maxY = niceCeiling(Math.max(maxY(curve.old()), maxY(curve.neu())));
-    StringBuilder b = new StringBuilder(4096);
-    b.append("<svg class=\"qt-chart\" role=\"img\" viewBox=\"0 0 ")
-        .append(W)
-        .append(' ')
-        .append(H)
-        .append("\" width=\"")
-        .append(W)
-        .append("\" height=\"")
-        .append(H)
-        .append("\" xmlns=\"http://www.w3.org/2000/svg\"><title>")
-        .append(Xml.escape(title))
-        .append("</title>");
-    axes(b, maxX, maxY);
-    line(b, curve.old(), maxX, maxY, OLD_COLOR);
-    line(b, curve.neu(), maxX, maxY, NEW_COLOR);
-    legend(b, curve);
-    b.append("</svg>");
-    return b.toString();
+    svg(h, "qt-chart", W, H).el("title", title);
+    axes(h, maxX, maxY);
+    line(h, curve.old(), maxX, maxY, OLD_COLOR);
+    line(h, curve.neu(), maxX, maxY, NEW_COLOR);
+    legend(h, curve);
+    h.close("svg");
   }
 
-  private static void axes(StringBuilder b, double maxX, long maxY) {
+  private static Html svg(Html h, String cssClass, int width, int height) {
+    return h.open(
+        "svg",
+        "class",
+        cssClass,
+        "role",
+        "img",
+        "viewBox",
+        "0 0 " + width + " " + height,
+        "width",
+        Integer.toString(width),
+        "height",
+        Integer.toString(height),
+        "xmlns",
+        SVG_NS);
+  }
+
+  private static void axes(Html h, double maxX, long maxY) {
     int plotW = W - LEFT - RIGHT;
     int plotH = H - TOP - BOTTOM;
-    b.append("<g font-size=\"11\" fill=\"#444\" stroke=\"none\">");
+    h.open("g", "font-size", "11", "fill", "#444", "stroke", "none");
     for (int i = 0; i <= 4; i++) {
       long v = maxY * i / 4;
       double y = TOP + plotH - (double) plotH * i / 4;
-      b.append(
-          String.format(
-              Locale.ROOT,
-              "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
-                  + "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>",
-              LEFT,
-              W - RIGHT,
-              y,
-              y,
-              LEFT - 6,
-              y + 4,
-              Units.micros(v).equals("-") ? "0" : Units.micros(v)));
+      h.open("line", "x1", n(LEFT), "x2", n(W - RIGHT), "y1", n(y), "y2", n(y), "stroke", "#ddd");
+      h.close();
+      String label = Units.micros(v).equals("-") ? "0" : Units.micros(v);
+      h.el("text", label, "x", n(LEFT - 6), "y", n(y + 4), "text-anchor", "end");
     }
     for (int i = 0; i <= (int) maxX && i < TAIL_LABELS.length; i++) {
       double x = LEFT + plotW * i / maxX;
-      b.append(
-          String.format(
-              Locale.ROOT,
-              "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
-                  + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>",
-              x,
-              x,
-              TOP,
-              TOP + plotH,
-              x,
-              TOP + plotH + 15,
-              TAIL_LABELS[i]));
+      h.open("line", "x1", n(x), "x2", n(x), "y1", n(TOP), "y2", n(TOP + plotH), "stroke", "#eee");
+      h.close();
+      h.el("text", TAIL_LABELS[i], "x", n(x), "y", n(TOP + plotH + 15), "text-anchor", "middle");
     }
-    b.append(
-        String.format(
-            Locale.ROOT,
-            "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">percentile</text>",
-            LEFT + plotW / 2,
-            H - 6));
-    b.append("</g>");
+    h.el("text", "percentile", "x", n(LEFT + plotW / 2), "y", n(H - 6), "text-anchor", "middle");
+    h.close("g");
   }
 
   private static void line(
-      StringBuilder b, List<Report.Point> points, double maxX, long maxY, String color) {
+      Html h, List<Report.Point> points, double maxX, long maxY, String color) {
     if (points.isEmpty()) {
       return;
     }
     int plotW = W - LEFT - RIGHT;
     int plotH = H - TOP - BOTTOM;
-    b.append("<polyline fill=\"none\" stroke-width=\"2\" stroke=\"")
-        .append(color)
-        .append("\" points=\"");
+    StringBuilder xy = new StringBuilder();
     for (Report.Point p : points) {
       double x = LEFT + plotW * Math.min(tail(p.percentile()), maxX) / maxX;
       double y = TOP + plotH - plotH * Math.min(1.0, (double) p.micros() / maxY);
-      b.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+      xy.append(xy.isEmpty() ? "" : " ").append(n(x)).append(',').append(n(y));
     }
-    b.setLength(b.length() - 1);
-    b.append("\"/>");
+    h.open(
+        "polyline", "fill", "none", "stroke-width", "2", "stroke", color, "points", xy.toString());
+    h.close();
   }
 
-  private static void legend(StringBuilder b, Report.Curve curve) {
+  private static void legend(Html h, Report.Curve curve) {
     int x = LEFT + 10;
     for (int i = 0; i < 2; i++) {
       List<Report.Point> pts = i == 0 ? curve.old() : curve.neu();
       String color = i == 0 ? OLD_COLOR : NEW_COLOR;
       String label = (i == 0 ? "OLD" : "NEW") + (pts.isEmpty() ? " (no data)" : "");
       int y = TOP + 12 + i * 16;
-      b.append(
-          String.format(
-              Locale.ROOT,
-              "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"4\" fill=\"%s\"/>"
-                  + "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#222\">%s</text>",
-              x,
-              y - 4,
-              color,
-              x + 20,
-              y,
-              label));
+      h.open("rect", "x", n(x), "y", n(y - 4), "width", "14", "height", "4", "fill", color);
+      h.close();
+      h.el("text", label, "x", n(x + 20), "y", n(y), "font-size", "12", "fill", "#222");
     }
   }
 
@@ -165,49 +141,39 @@ final class Charts {
   }
 
   /** Horizontal bars: executions per difference kind; red for kinds that fail the run. */
-  static String kinds(List<Report.KindCount> kinds) {
+  static void kinds(Html h, List<Report.KindCount> kinds) {
     if (kinds.isEmpty()) {
-      return "";
+      return;
     }
     int row = 22;
     int labelW = 170;
     int barW = 300;
-    int h = kinds.size() * row + 8;
+    int height = kinds.size() * row + 8;
     long max = kinds.stream().mapToLong(Report.KindCount::executions).max().orElse(1);
-    StringBuilder b = new StringBuilder();
-    b.append(
-        String.format(
-            Locale.ROOT,
-            "<svg class=\"qt-chart qt-kinds\" role=\"img\" viewBox=\"0 0 %d %d\" width=\"%d\""
-                + " height=\"%d\" xmlns=\"http://www.w3.org/2000/svg\"><title>Executions with"
-                + " each kind of difference</title><g font-size=\"12\">",
-            labelW + barW + 90,
-            h,
-            labelW + barW + 90,
-            h));
+    svg(h, "qt-chart qt-kinds", labelW + barW + 90, height);
+    h.el("title", "Executions with each kind of difference").open("g", "font-size", "12");
     for (int i = 0; i < kinds.size(); i++) {
       Report.KindCount k = kinds.get(i);
       int y = 4 + i * row;
       double w = Math.max(2, barW * (double) k.executions() / Math.max(1, max));
       String color = k.failsGate() ? "#c62828" : "#9e9e9e";
-      b.append(
-          String.format(
-              Locale.ROOT,
-              "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#222\">%s</text>"
-                  + "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"14\" fill=\"%s\"/>"
-                  + "<text x=\"%.1f\" y=\"%d\" fill=\"#222\">%,d</text>",
-              labelW - 8,
-              y + 12,
-              Xml.escape(k.label()),
-              labelW,
-              y,
-              w,
-              color,
-              labelW + w + 6,
-              y + 12,
-              k.executions()));
+      h.el("text", k.label(), "x", n(labelW - 8), "y", n(y + 12), "text-anchor", "end");
+      h.open("rect", "x", n(labelW), "y", n(y), "width", n(w), "height", "14", "fill", color);
+      h.close();
+      h.el(
+          "text",
+          String.format(Locale.ROOT, "%,d", k.executions()),
+          "x",
+          n(labelW + w + 6),
+          "y",
+          n(y + 12),
+          "fill",
+          "#222");
     }
-    b.append("</g></svg>");
-    return b.toString();
+    h.close("svg");
+  }
+
+  private static String n(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
   }
 }

@@ -54,7 +54,15 @@ public final class ConfigFile {
   }
 
   public static ReportSettings read(Path file) {
-    YamlDoc doc = YamlDoc.read(file);
+    return read(YamlDoc.read(file), file);
+  }
+
+  /**
+   * Settings from a tree of querytester.yaml's shape; {@code source} is where they came from, shown
+   * in the report, and the folder relative baseline paths start from.
+   */
+  static ReportSettings read(YamlDoc doc, Path source) {
+    Path file = source;
     JsonNode root = doc.root();
     if (root.isMissingNode() || root.isNull()) {
       return ReportSettings.NONE.over(withSource(file));

@@ -1,12 +1,10 @@
 package io.querytester.report;
 
 import static io.querytester.report.HtmlReport.css;
+import static io.querytester.report.HtmlReport.lower;
 import static io.querytester.report.HtmlReport.n;
-import static io.querytester.report.Xml.escape;
 
 import io.querytester.run.DiffKind;
-import java.io.IOException;
-import java.io.Writer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -19,193 +17,193 @@ import java.util.Set;
 /** The detail block of one class in report.html: statements, differences, samples, latency. */
 final class HtmlClassDetail {
   private final Report.ClassEntry c;
-  private final Writer w;
+  private final int minSamples;
+  private final Html h;
 
-  HtmlClassDetail(Report.ClassEntry c, Writer w) {
+  /**
+   * @param minSamples executions each side needs for a latency chart: fewer draw noise
+   */
+  HtmlClassDetail(Report.ClassEntry c, int minSamples, Html h) {
     this.c = c;
-    this.w = w;
+    this.minSamples = minSamples;
+    this.h = h;
   }
 
-  void write() throws IOException {
-    out("<article class=\"cls v-" + css(c.verdict()) + "\" id=\"c-" + escape(c.classId()) + "\">");
-    out("<h3><span class=\"badge v-" + css(c.verdict()) + "\">" + escape(lower(c.verdict())));
-    out("</span> " + escape(c.classId()) + " <small>" + escape(lower(c.kind())) + ", ");
-    out(n(c.executions()) + " executions</small></h3>\n");
-    out(
-        "<div class=\"label\">Fingerprint</div><pre class=\"sql\">"
-            + escape(c.fingerprint())
-            + "</pre>");
+  void write() {
+    h.open("article", "class", "cls v-" + css(c.verdict()), "id", "c-" + c.classId());
+    h.open("h3").el("span", lower(c.verdict()), "class", "badge v-" + css(c.verdict()));
+    h.text(" " + c.classId() + " ");
+    h.el("small", lower(c.kind()) + ", " + n(c.executions()) + " executions").close().newline();
+    String why = Triage.why(c);
+    if (!why.isEmpty()) {
+      h.open("p", "class", "why").el("b", "Why: ").text(why).close();
+    }
+    h.el("div", "Fingerprint", "class", "label").el("pre", c.fingerprint(), "class", "sql");
     if (c.example() != null) {
-      out(
-          "<div class=\"label\">Example statement</div><pre class=\"sql\">"
-              + escape(c.example())
-              + "</pre>");
+      h.el("div", "Example statement", "class", "label").el("pre", c.example(), "class", "sql");
     }
     differences();
     latency();
     examples();
-    out("<p><a href=\"#classes\">back to the table</a></p></article>\n");
+    h.open("p").el("a", "back to the table", "href", "#classes").close();
+    h.close("article").newline();
   }
 
-  private void differences() throws IOException {
+  private void differences() {
     if (c.differences().isEmpty() && c.nondeterminism().isEmpty()) {
-      out("<p class=\"empty\">No difference between OLD and NEW.</p>");
+      h.el("p", "No difference between OLD and NEW.", "class", "empty");
       return;
     }
-    out("<ul class=\"diffs\">");
+    h.open("ul", "class", "diffs");
     for (Report.ClassDiff d : c.differences()) {
-      String status =
-          d.acceptedReason() != null
-              ? "<span class=\"badge v-accepted\">accepted</span> " + escape(d.acceptedReason())
-              : d.failsGate() ? "<b class=\"bad\">fails the run</b>" : "does not fail the run";
-      out(
-          "<li><b>"
-              + escape(d.label())
-              + "</b> <small>"
-              + escape(d.kind())
-              + "</small> in "
-              + n(d.executions())
-              + " of "
-              + n(c.executions())
-              + " executions: "
-              + status
-              + "</li>");
+      h.open("li").el("b", d.label()).text(" ").el("small", d.kind());
+      h.text(" in " + n(d.executions()) + " of " + n(c.executions()) + " executions: ");
+      if (d.acceptedReason() != null) {
+        h.el("span", "accepted", "class", "badge v-accepted").text(" " + d.acceptedReason());
+      } else if (d.failsGate()) {
+        h.el("b", "fails the run", "class", "bad");
+      } else {
+        h.text("does not fail the run");
+      }
+      h.close();
     }
     for (String why : c.nondeterminism()) {
-      out("<li><b>nondeterministic</b>: " + escape(why) + "</li>");
+      h.open("li").el("b", "nondeterministic").text(": " + why).close();
     }
-    out("</ul>\n");
+    h.close("ul").newline();
   }
 
-  private void latency() throws IOException {
+  private void latency() {
     Report.Latency l = c.latency();
-    out("<div class=\"grid\"><div><table class=\"data lat\"><thead><tr><th></th><th>count</th>");
-    out("<th>p50</th><th>p95</th><th>p99</th><th>max</th></tr></thead><tbody>");
+    h.open("div", "class", "grid").open("div").open("table", "class", "data lat");
+    h.open("thead").open("tr");
+    for (String col : new String[] {"", "count", "p50", "p95", "p99", "max"}) {
+      h.el("th", col);
+    }
+    h.close("thead").open("tbody");
     percentileRow("OLD", l.old());
     percentileRow("NEW", l.neu());
-    out("</tbody></table><p>Latency: <b class=\"lat-" + css(l.verdict()) + "\">");
-    out(escape(HtmlReport.latencyWord(l.verdict())) + "</b>");
-    out(
-        ", p50 "
-            + escape(Units.ratio(l.p50Ratio()))
-            + ", p99 "
-            + escape(Units.ratio(l.p99Ratio())));
+    h.close("table").open("p").text("Latency: ");
+    h.el("b", HtmlReport.latencyWord(l.verdict()), "class", "lat-" + css(l.verdict()));
+    h.text(", p50 " + Units.ratio(l.p50Ratio()) + ", p99 " + Units.ratio(l.p99Ratio()));
     if (l.pValue() != null) {
-      out(String.format(Locale.ROOT, ", Mann-Whitney p = %.3g", l.pValue()));
+      h.text(String.format(Locale.ROOT, ", Mann-Whitney p = %.3g", l.pValue()));
     }
-    out("</p></div><div>");
-    out(
-        Charts.percentiles(
-            c.curve(), "Latency percentiles of class " + c.classId() + ", OLD vs NEW"));
-    out("</div></div>\n");
+    h.close("p").close("div").open("div");
+    long fewest = Math.min(l.old().count(), l.neu().count());
+    if (fewest >= minSamples) {
+      Charts.percentiles(
+          h, c.curve(), "Latency percentiles of class " + c.classId() + ", OLD vs NEW");
+    } else if (c.curve() != null) {
+      h.el(
+          "p",
+          "No latency chart: "
+              + n(fewest)
+              + " executions on a side draw noise, not a curve (at least "
+              + minSamples
+              + ", --latency-min-samples).",
+          "class",
+          "empty nochart");
+    }
+    h.close("div").close("div").newline();
   }
 
-  private void percentileRow(String side, Report.Percentiles p) throws IOException {
-    out(
-        "<tr><th>"
-            + side
-            + "</th><td class=\"num\">"
-            + n(p.count())
-            + "</td><td class=\"num\">"
-            + Units.micros(p.p50())
-            + "</td><td class=\"num\">"
-            + Units.micros(p.p95())
-            + "</td><td class=\"num\">"
-            + Units.micros(p.p99())
-            + "</td><td class=\"num\">"
-            + Units.micros(p.max())
-            + "</td></tr>");
+  private void percentileRow(String side, Report.Percentiles p) {
+    h.open("tr").el("th", side);
+    h.el("td", n(p.count()), "class", "num");
+    for (long v : new long[] {p.p50(), p.p95(), p.p99(), p.max()}) {
+      h.el("td", Units.micros(v), "class", "num");
+    }
+    h.close();
   }
 
-  private void examples() throws IOException {
+  private void examples() {
     if (c.examples().isEmpty()) {
       return;
     }
-    out("<h4>Differing executions</h4>");
+    h.el("h4", "Differing executions");
     for (Report.Example e : c.examples()) {
-      out("<div class=\"example\"><div class=\"label\">Event " + e.event() + "</div>");
-      out("<pre class=\"sql\">" + escape(e.sql()) + "</pre>");
+      h.open("div", "class", "example").el("div", "Event " + e.event(), "class", "label");
+      h.el("pre", e.sql(), "class", "sql");
       if (e.oldError() != null || e.newError() != null) {
-        out(
-            "<table class=\"data sbs\"><thead><tr><th>OLD</th><th>NEW</th></tr></thead><tbody><tr>");
-        out("<td class=\"val\">" + errorCell(e.oldError()) + "</td>");
-        out("<td class=\"val\">" + errorCell(e.newError()) + "</td></tr></tbody></table>");
+        h.open("table", "class", "data sbs").open("thead").open("tr");
+        h.el("th", "OLD").el("th", "NEW").close("thead").open("tbody").open("tr");
+        errorCell(e.oldError());
+        errorCell(e.newError());
+        h.close("table");
       }
       for (Report.Diff d : e.differences()) {
-        out(
-            "<p class=\"diff\"><b>"
-                + escape(label(d.kind()))
-                + "</b>: "
-                + escape(d.detail())
-                + "</p>");
+        h.open("p", "class", "diff").el("b", label(d.kind())).text(": " + d.detail()).close();
         if (d.samples() != null) {
           samples(d.samples());
         }
       }
-      out("</div>\n");
+      h.close("div").newline();
     }
   }
 
-  private static String errorCell(String error) {
-    return error == null
-        ? "<span class=\"ok\">no error</span>"
-        : "<span class=\"bad\">" + escape(error) + "</span>";
+  private void errorCell(String error) {
+    h.open("td", "class", "val");
+    if (error == null) {
+      h.el("span", "no error", "class", "ok");
+    } else {
+      h.el("span", error, "class", "bad");
+    }
+    h.close();
   }
 
   /** OLD-only and NEW-only rows side by side, paired, with the differing values marked. */
-  private void samples(Report.Samples s) throws IOException {
+  private void samples(Report.Samples s) {
     List<int[]> pairs = pair(s.onlyOld(), s.onlyNew());
-    out("<div class=\"scroll\"><table class=\"data sbs samples\"><thead><tr>");
-    out("<th class=\"side\" colspan=\"" + s.columns().size() + "\">OLD only</th>");
-    out("<th class=\"side new\" colspan=\"" + s.columns().size() + "\">NEW only</th></tr><tr>");
+    String paired = byKey(s.onlyOld(), s.onlyNew()) ? "paired by-key" : "paired by-position";
+    String span = Integer.toString(s.columns().size());
+    h.open("div", "class", "scroll").open("table", "class", "data sbs samples");
+    h.open("thead").open("tr");
+    h.el("th", "OLD only", "class", "side", "colspan", span);
+    h.el("th", "NEW only", "class", "side new", "colspan", span).close().open("tr");
     for (int side = 0; side < 2; side++) {
       for (int i = 0; i < s.columns().size(); i++) {
-        out(
-            "<th"
-                + (i == 0 && side == 1 ? " class=\"split\"" : "")
-                + ">"
-                + escape(s.columns().get(i))
-                + "</th>");
+        h.el("th", s.columns().get(i), "class", i == 0 && side == 1 ? "split" : null);
       }
     }
-    out("</tr></thead><tbody>");
+    h.close("thead").open("tbody");
     for (int[] p : pairs) {
       List<String> old = p[0] < 0 ? null : s.onlyOld().get(p[0]);
       List<String> neu = p[1] < 0 ? null : s.onlyNew().get(p[1]);
-      out("<tr>");
+      h.open("tr", "class", old != null && neu != null ? paired : null);
       rowCells(old, neu, s.columns().size(), false);
       rowCells(neu, old, s.columns().size(), true);
-      out("</tr>");
+      h.close();
     }
-    out("</tbody></table></div>");
+    h.close("div");
     if (s.truncated()) {
-      out(
-          "<p class=\"cut\">More rows differ than are shown (--max-sample-rows; replay --max-samples).</p>");
+      h.el(
+          "p",
+          "More rows differ than are shown (--max-sample-rows; replay --max-samples).",
+          "class",
+          "cut");
     }
   }
 
-  private void rowCells(List<String> row, List<String> other, int columns, boolean split)
-      throws IOException {
+  private void rowCells(List<String> row, List<String> other, int columns, boolean split) {
     for (int i = 0; i < columns; i++) {
       String cls = i == 0 && split ? "split " : "";
       if (row == null) {
-        out("<td class=\"" + cls + "none\"></td>");
+        h.el("td", "", "class", cls + "none");
         continue;
       }
       String v = i < row.size() ? row.get(i) : null;
       boolean differs = other != null && !Objects.equals(v, i < other.size() ? other.get(i) : null);
-      out("<td class=\"" + cls + "val" + (differs ? " d" : "") + "\">" + value(v) + "</td>");
+      h.open("td", "class", cls + "val" + (differs ? " d" : ""));
+      if (v == null) {
+        h.el("i", "NULL", "class", "null");
+      } else if (v.isEmpty()) {
+        h.el("i", "''", "class", "null");
+      } else {
+        h.text(v);
+      }
+      h.close();
     }
-  }
-
-  private static String value(String v) {
-    if (v == null) {
-      return "<i class=\"null\">NULL</i>";
-    }
-    if (v.isEmpty()) {
-      return "<i class=\"null\">''</i>";
-    }
-    return escape(v);
   }
 
   /**
@@ -215,9 +213,7 @@ final class HtmlClassDetail {
   static List<int[]> pair(List<List<String>> old, List<List<String>> neu) {
     List<int[]> out = new ArrayList<>();
     Map<String, Integer> newByKey = keys(neu);
-    Map<String, Integer> oldByKey = keys(old);
-    boolean byKey = newByKey != null && oldByKey != null && shareKey(oldByKey, newByKey);
-    if (!byKey) {
+    if (!byKey(old, neu)) {
       for (int i = 0; i < Math.max(old.size(), neu.size()); i++) {
         out.add(new int[] {i < old.size() ? i : -1, i < neu.size() ? i : -1});
       }
@@ -237,6 +233,13 @@ final class HtmlClassDetail {
       }
     }
     return out;
+  }
+
+  /** Whether {@link #pair} pairs these rows by their first column (else by position). */
+  static boolean byKey(List<List<String>> old, List<List<String>> neu) {
+    Map<String, Integer> newByKey = keys(neu);
+    Map<String, Integer> oldByKey = keys(old);
+    return newByKey != null && oldByKey != null && shareKey(oldByKey, newByKey);
   }
 
   /** First-column value to row index, or null when the first column repeats (not a key). */
@@ -269,13 +272,5 @@ final class HtmlClassDetail {
     } catch (IllegalArgumentException e) {
       return kind;
     }
-  }
-
-  private static String lower(String s) {
-    return s == null ? "" : s.toLowerCase(Locale.ROOT);
-  }
-
-  private void out(String s) throws IOException {
-    w.write(s);
   }
 }

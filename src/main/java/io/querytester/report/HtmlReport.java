@@ -1,7 +1,5 @@
 package io.querytester.report;
 
-import static io.querytester.report.Xml.escape;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -19,79 +17,93 @@ import java.util.TreeMap;
 
 /**
  * {@code report.html}: one self-contained file that opens offline: inline CSS, a small inline
- * script for sorting and filtering, charts as inline SVG. Everything from the run (statements,
- * values, messages, names) is escaped, and a Content-Security-Policy forbids any network load, so a
- * hostile value can neither run script nor call home.
+ * script for sorting and filtering, charts as inline SVG. Written through {@link Html}, which
+ * escapes everything from the run (statements, values, messages, names); a Content-Security-Policy
+ * forbids any network load, so a hostile value can neither run script nor call home.
+ *
+ * <p>Laid out for triage: the verdict and the servers' health first, then the findings (classes
+ * grouped by cause), then every class with why it differs, then the details.
  */
 public final class HtmlReport {
   public static final String FILE = "report.html";
 
+  /** Class ids shown in a finding's row; the rest are counted. */
+  private static final int FINDING_CLASSES = 12;
+
   private final Report r;
-  private final Writer w;
+  private final Html h;
 
   private HtmlReport(Report r, Writer w) {
     this.r = r;
-    this.w = w;
+    this.h = new Html(w);
   }
 
   public static Path write(Report report, Path runDir) throws IOException {
     Path tmp = runDir.resolve(FILE + ".tmp");
     try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-      new HtmlReport(report, w).page();
+      write(report, w);
     }
     return Files.move(tmp, runDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
   }
 
   static void write(Report report, Writer w) throws IOException {
-    new HtmlReport(report, w).page();
+    try {
+      new HtmlReport(report, w).page();
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
   }
 
-  private void page() throws IOException {
+  private void page() {
     head();
     banner();
+    h.open("main").newline();
     overview();
+    findings();
     classTable();
+    runSettings();
     details();
     health();
     skipped();
     baseline();
     notes();
-    out("<footer>Written by " + escape(r.tool()) + " at " + escape(time(r.generatedAt())));
-    out(". Data in this page: report.json next to it (docs/report-json.md).</footer>\n");
-    out("<script>\n" + resource("report.js") + "</script>\n</body>\n</html>\n");
+    h.close("main").newline();
+    h.open("footer").text("Written by " + r.tool() + " at " + time(r.generatedAt()));
+    h.text(". Data in this page: report.json next to it (docs/report-json.md).").close();
+    h.newline().open("script").newline().trusted(Html.Resource.JS).close().newline();
+    h.close("body").newline().close("html").newline();
   }
 
-  private void head() throws IOException {
-    out("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    out(
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-            + "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n");
-    out("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-    out("<title>querytester: " + escape(r.headline()) + "</title>\n");
-    out("<style>\n" + resource("report.css") + "</style>\n</head>\n");
+  private void head() {
+    h.doctype().open("html", "lang", "en").newline().open("head").newline();
+    h.single("meta", "charset", "utf-8").newline();
+    h.single(
+        "meta",
+        "http-equiv",
+        "Content-Security-Policy",
+        "content",
+        "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:");
+    h.single("meta", "name", "viewport", "content", "width=device-width, initial-scale=1");
+    h.newline().el("title", "querytester: " + r.headline()).newline();
+    h.open("style").newline().trusted(Html.Resource.CSS).close().newline();
+    h.close("head").newline();
+    h.open("body", "data-qt-ready", "0").newline();
     // The first script only records errors, so that a failing page says so in its own DOM.
-    out("<body data-qt-ready=\"0\">\n<script>window.qtErrors=[];");
-    out("window.addEventListener('error',function(e){window.qtErrors.push(String(e.message));");
-    out("document.body.setAttribute('data-qt-errors',window.qtErrors.join(' | '));});</script>\n");
+    h.open("script").trusted(Html.Resource.ERRORS).close().newline();
   }
 
-  private void banner() throws IOException {
-    out("<header class=\"banner v-" + css(r.verdict()) + "\"><h1>" + escape(r.headline()));
-    out("</h1><p>");
+  private void banner() {
+    h.open("header", "class", "banner v-" + css(r.verdict())).el("h1", r.headline()).open("p");
     for (Report.Server s : r.servers()) {
-      out(
-          "<span class=\"side\"><b>"
-              + escape(s.label())
-              + "</b> "
-              + escape(s.version())
-              + " <small>"
-              + escape(s.spec())
-              + "</small></span> ");
+      h.open("span", "class", "side").el("b", s.label()).text(" " + s.version() + " ");
+      h.el("small", s.spec()).close().text(" ");
     }
-    out("</p></header>\n<nav>");
+    h.close("header").newline().open("nav");
     String[][] links = {
       {"overview", "Overview"},
+      {"findings", "Findings"},
       {"classes", "Classes"},
+      {"gate", "Gate"},
       {"details", "Details"},
       {"health", "Health"},
       {"crashes", "Crashes"},
@@ -102,33 +114,24 @@ public final class HtmlReport {
       {"notes", "Notes and limits"}
     };
     for (String[] l : links) {
-      out("<a href=\"#" + l[0] + "\">" + l[1] + "</a>");
+      h.el("a", l[1], "href", "#" + l[0]);
     }
-    out("</nav>\n<main>\n");
+    h.close("nav").newline();
   }
 
-  private void overview() throws IOException {
-    out("<section id=\"overview\"><h2>Overview</h2>\n<div class=\"grid\"><div>");
+  private void overview() {
+    h.open("section", "id", "overview").el("h2", "Overview").newline();
+    h.open("div", "class", "grid").open("div");
     Report.Totals t = r.totals();
-    out("<table class=\"kv\">");
-    kv(
-        "Verdict",
-        "<span class=\"badge v-"
-            + css(r.verdict())
-            + "\">"
-            + escape(r.verdict())
-            + "</span> (exit code "
-            + r.exitCode()
-            + ")");
+    h.open("table", "class", "kv");
+    kvOpen("Verdict").el("span", r.verdict(), "class", "badge v-" + css(r.verdict()));
+    h.text(" (exit code " + r.exitCode() + ")").close("tr");
+    healthSummary();
     for (Report.Server s : r.servers()) {
-      kv(s.label(), escape(s.version()) + "<br><small>" + escape(s.spec()) + "</small>");
+      kvOpen(s.label()).text(s.version()).single("br").el("small", s.spec()).close("tr");
     }
-    kv(
-        "Workload",
-        escape(r.run().workload())
-            + "<br><small>"
-            + n(r.run().workloadEvents())
-            + " events</small>");
+    kvOpen("Workload").text(r.run().workload()).single("br");
+    h.el("small", n(r.run().workloadEvents()) + " events").close("tr");
     kv(
         "Events",
         n(t.events())
@@ -145,75 +148,126 @@ public final class HtmlReport {
             + " listed, "
             + n(t.classesDetailed())
             + " detailed)");
-    kv("Classes by verdict", verdictBadges());
-    kv("Run started", escape(r.run().started() == null ? "-" : time(r.run().started())));
+    kvOpen("Classes by verdict");
+    verdictBadges();
+    h.close("tr");
+    kv("Run started", r.run().started() == null ? "-" : time(r.run().started()));
     kv("Run duration", String.format(Locale.ROOT, "%.1f s", r.run().durationSeconds()));
-    kv("Run folder", escape(r.run().dir()));
+    kv("Run folder", r.run().dir());
     if (r.redacted()) {
       kv("Redacted", "literals in statements and values in rows are replaced (--redact)");
     }
-    out("</table></div><div>");
-    out("<h3>Executions with each kind of difference</h3>");
+    h.close("table").close("div").open("div");
+    h.el("h3", "Executions with each kind of difference");
     if (r.differences().isEmpty()) {
-      out("<p class=\"empty\">No differences between OLD and NEW.</p>");
+      h.el("p", "No differences between OLD and NEW.", "class", "empty");
     } else {
-      out(Charts.kinds(r.differences()));
-      out("<table class=\"data\"><thead><tr><th>kind</th><th>executions</th><th>classes</th>");
-      out("<th>accepted classes</th><th>fails the run</th></tr></thead><tbody>");
-      for (Report.KindCount k : r.differences()) {
-        out(
-            "<tr><td>"
-                + escape(k.label())
-                + " <small>"
-                + escape(k.kind())
-                + "</small></td><td class=\"num\">"
-                + n(k.executions())
-                + "</td><td class=\"num\">"
-                + n(k.classes())
-                + "</td><td class=\"num\">"
-                + n(k.acceptedClasses())
-                + "</td><td>"
-                + (k.failsGate() ? "<b class=\"bad\">yes</b>" : "no")
-                + "</td></tr>");
-      }
-      out("</tbody></table>");
+      Charts.kinds(h, r.differences());
+      kindTable();
     }
-    out("</div></div>\n");
-    if (r.latency() != null) {
-      out("<h3>Latency of all executions, OLD vs NEW</h3>");
-      out(Charts.percentiles(r.latency(), "Latency percentiles of all executions, OLD vs NEW"));
-    }
-    gate();
-    variables();
-    out("</section>\n");
+    h.close("div").close("div").newline();
+    h.close("section").newline();
   }
 
-  private String verdictBadges() {
-    StringBuilder b = new StringBuilder();
+  /** How the run was judged: overall latency, the gate, the server variables that differ. */
+  private void runSettings() {
+    h.open("section", "id", "gate").el("h2", "Latency, gate and server variables").newline();
+    overallLatency();
+    gate();
+    variables();
+    h.close("section").newline();
+  }
+
+  private void kindTable() {
+    h.open("table", "class", "data");
+    head("kind", "executions", "classes", "accepted classes", "fails the run");
+    h.open("tbody");
+    for (Report.KindCount k : r.differences()) {
+      h.open("tr").open("td").text(k.label() + " ").el("small", k.kind()).close();
+      num(k.executions());
+      num(k.classes());
+      num(k.acceptedClasses());
+      h.open("td");
+      if (k.failsGate()) {
+        h.el("b", "yes", "class", "bad");
+      } else {
+        h.text("no");
+      }
+      h.close("tr");
+    }
+    h.close("table");
+  }
+
+  /** Crashes, restarts and trouble on one line per side, at the top where a reader starts. */
+  private void healthSummary() {
+    kvOpen("Servers' health");
+    if (r.health().targets().isEmpty()) {
+      h.el("span", "not watched during this run", "class", "empty").close("tr");
+      return;
+    }
+    for (Report.HealthTarget t : r.health().targets()) {
+      boolean bad = t.crashes() > 0 || t.restarts() > 0 || t.down() != null;
+      h.open("span", "class", bad ? "bad" : "ok").el("b", t.side()).text(": ");
+      h.text(
+          plural(t.crashes(), "crash", "crashes")
+              + ", "
+              + plural(t.restarts(), "restart", "restarts"));
+      if (t.down() != null) {
+        h.text(", down: " + t.down());
+      }
+      h.close().single("br");
+    }
+    long worse = r.health().counters().stream().filter(Report.Counter::worseOnNew).count();
+    h.text(
+        plural(r.health().errorLog().size(), "error-log message class", "error-log message classes")
+            + " of one side, "
+            + plural(worse, "counter", "counters")
+            + " worse on NEW ");
+    h.el("a", "(health)", "href", "#health").close("tr");
+  }
+
+  private static String plural(long n, String one, String many) {
+    return n(n) + " " + (n == 1 ? one : many);
+  }
+
+  private void overallLatency() {
+    if (r.latency() == null) {
+      return;
+    }
+    h.el("h3", "Latency of all executions, OLD vs NEW");
+    if (r.totals().executed() < r.gate().latencyMinSamples()) {
+      h.el(
+          "p",
+          "Too few executions for a latency chart ("
+              + n(r.totals().executed())
+              + "; at least "
+              + r.gate().latencyMinSamples()
+              + ").",
+          "class",
+          "empty");
+      return;
+    }
+    Charts.percentiles(h, r.latency(), "Latency percentiles of all executions, OLD vs NEW");
+  }
+
+  private void verdictBadges() {
     r.classesByVerdict()
         .forEach(
             (v, count) -> {
               if (count > 0) {
-                b.append("<span class=\"badge v-")
-                    .append(css(v))
-                    .append("\">")
-                    .append(escape(v.toLowerCase(Locale.ROOT)))
-                    .append(' ')
-                    .append(n(count))
-                    .append("</span> ");
+                h.el("span", lower(v) + " " + n(count), "class", "badge v-" + css(v)).text(" ");
               }
             });
-    return b.toString();
   }
 
-  private void gate() throws IOException {
+  private void gate() {
     Report.Gate g = r.gate();
-    out("<h3>Gate</h3><p>Fails the run: ");
-    out(g.failOn().isEmpty() ? "nothing" : escape(String.join(", ", g.failOn())));
-    out(
+    h.el("h3", "Gate").open("p");
+    h.text("Fails the run: " + (g.failOn().isEmpty() ? "nothing" : String.join(", ", g.failOn())));
+    h.text(
         String.format(
             Locale.ROOT,
-            ". Latency: slower when p50 or p95 is above %.2fx and %s more, with p &lt; %s"
+            ". Latency: slower when p50 or p95 is above %.2fx and %s more, with p < %s"
                 + " (at least %d executions per side). Share of executions that may fail on"
                 + " NEW only: %s.",
             g.latencyRatio(),
@@ -224,52 +278,100 @@ public final class HtmlReport {
                 ? "no limit beyond the kinds above"
                 : String.format(Locale.ROOT, "%.2f%%", g.maxErrorRate() * 100)));
     if (g.config() != null) {
-      out(" From " + escape(g.config()) + ".");
+      h.text(" From " + g.config() + ".");
     }
-    out("</p>\n");
+    h.close("p").newline();
   }
 
-  private void variables() throws IOException {
-    out("<h3>Server variables that differ</h3>");
+  private void variables() {
+    h.el("h3", "Server variables that differ");
     if (r.variablesThatDiffer().isEmpty()) {
-      out("<p class=\"empty\">None (or the servers' variables were not recorded).</p>\n");
+      h.el("p", "None (or the servers' variables were not recorded).", "class", "empty");
+      h.newline();
       return;
     }
-    out("<details" + (r.variablesThatDiffer().size() <= 12 ? " open" : "") + "><summary>");
-    out(n(r.variablesThatDiffer().size()) + " variables</summary>");
-    out(
-        "<table class=\"data\"><thead><tr><th>variable</th><th>OLD</th><th>NEW</th></tr></thead><tbody>");
+    h.open("details", "open", r.variablesThatDiffer().size() <= 12 ? "" : null);
+    h.el("summary", n(r.variablesThatDiffer().size()) + " variables");
+    h.open("div", "class", "scroll").open("table", "class", "data");
+    head("variable", "OLD", "NEW");
+    h.open("tbody");
     for (Report.VariableDiff v : r.variablesThatDiffer()) {
-      out(
-          "<tr><td>"
-              + escape(v.name())
-              + "</td><td class=\"val\">"
-              + escape(v.old())
-              + "</td><td class=\"val\">"
-              + escape(v.neu())
-              + "</td></tr>");
+      h.open("tr").el("td", v.name()).el("td", v.old(), "class", "val");
+      h.el("td", v.neu(), "class", "val").close();
     }
-    out("</tbody></table></details>\n");
+    h.close("details").newline();
   }
 
-  private void classTable() throws IOException {
-    out("<section id=\"classes\"><h2>Query classes</h2>\n");
-    out(
-        "<div class=\"filters\"><input id=\"qt-filter\" type=\"search\" placeholder=\"Filter: class id, statement, kind...\">");
-    out("<select id=\"qt-verdict\"><option value=\"\">every verdict</option>");
-    for (String v : r.classesByVerdict().keySet()) {
-      out(
-          "<option value=\""
-              + escape(v)
-              + "\">"
-              + escape(v.toLowerCase(Locale.ROOT))
-              + "</option>");
+  /** Classes grouped by cause: one row per thing to look at. */
+  private void findings() {
+    h.open("section", "id", "findings").el("h2", "Findings: classes grouped by cause").newline();
+    List<Triage.Finding> list = Triage.findings(r.classes());
+    if (list.isEmpty()) {
+      h.el("p", "No class differs between OLD and NEW.", "class", "empty").close("section");
+      h.newline();
+      return;
     }
-    out("</select> <span id=\"qt-count\"></span></div>\n");
-    out("<div class=\"scroll\"><table id=\"qt-classes\" class=\"data sortable\"><thead><tr>");
+    long classes = list.stream().mapToLong(f -> f.classes().size()).sum();
+    h.el(
+        "p",
+        plural(classes, "listed class", "listed classes")
+            + " with differences come down to "
+            + plural(list.size(), "finding", "findings")
+            + ": classes share one when their first difference has the same error text, the same"
+            + " column type change or the same warning.");
+    h.open("div", "class", "scroll tall").open("table", "id", "qt-findings", "class", "data");
+    head("verdict", "why", "classes", "executions", "class ids");
+    h.open("tbody");
+    for (Triage.Finding f : list) {
+      h.open("tr", "data-verdict", f.verdict(), "data-kind", f.kind()).open("td");
+      badge(f.verdict()).close();
+      h.el("td", f.why(), "class", "why");
+      num(f.classes().size());
+      num(f.executions());
+      h.open("td", "class", "ids");
+      int shown = 0;
+      for (Report.ClassEntry c : f.classes()) {
+        if (shown++ == FINDING_CLASSES) {
+          h.text(" and " + n(f.classes().size() - FINDING_CLASSES) + " more");
+          break;
+        }
+        classId(c).text(" ");
+      }
+      h.close("tr").newline();
+    }
+    h.close("div").close("section").newline();
+  }
+
+  private Html classId(Report.ClassEntry c) {
+    if (c.detailed()) {
+      return h.el("a", c.classId(), "class", "id", "href", "#c-" + c.classId());
+    }
+    return h.el("span", c.classId(), "class", "id");
+  }
+
+  private void classTable() {
+    h.open("section", "id", "classes").el("h2", "Query classes").newline();
+    h.open("div", "class", "filters");
+    h.single(
+        "input",
+        "id",
+        "qt-filter",
+        "type",
+        "search",
+        "placeholder",
+        "Filter: class id, why, statement, kind...");
+    h.open("select", "id", "qt-verdict").el("option", "every verdict", "value", "");
+    for (String v : r.classesByVerdict().keySet()) {
+      h.el("option", lower(v), "value", v);
+    }
+    h.close("select").text(" ").el("span", "", "id", "qt-count").close("div").newline();
+    h.open("div", "class", "scroll tall")
+        .open("table", "id", "qt-classes", "class", "data sortable");
+    h.open("thead").open("tr");
     String[][] cols = {
       {"verdict", "n"},
       {"class", "s"},
+      {"why", "s"},
       {"kind", "s"},
       {"execs", "n"},
       {"result", "n"},
@@ -288,60 +390,56 @@ public final class HtmlReport {
       String title =
           c[0].startsWith("errors")
               ? "executions failing on NEW only / on OLD only / on both, differently; "
-              : "";
-      out("<th data-type=\"" + c[1] + "\" title=\"" + title + "click to sort\">" + c[0] + "</th>");
+              : c[0].equals("why") ? "the first difference that fails the run, in words; " : "";
+      h.el("th", c[0], "data-type", c[1], "title", title + "click to sort");
     }
-    out("</tr></thead><tbody>\n");
+    h.close("thead").open("tbody").newline();
     int rank = 0;
     for (Report.ClassEntry c : r.classes()) {
       classRow(c, rank++);
     }
-    out("</tbody></table></div>\n");
+    h.close("div");
     if (r.totals().classesListed() < r.totals().classes()) {
-      out(
-          "<p class=\"cut\">"
-              + n(r.totals().classes() - r.totals().classesListed())
-              + " more classes are not listed (--max-classes); they are the least different.</p>");
+      h.el(
+          "p",
+          n(r.totals().classes() - r.totals().classesListed())
+              + " more classes are not listed (--max-classes); they are the least different.",
+          "class",
+          "cut");
     }
-    out("</section>\n");
+    h.close("section").newline();
   }
 
-  private void classRow(Report.ClassEntry c, int rank) throws IOException {
+  private void classRow(Report.ClassEntry c, int rank) {
     Report.Latency l = c.latency();
     long result = count(c, "RESULT", "ROW_COUNT", "ROW_ORDER");
     long meta = count(c, "METADATA", "METADATA_WIDTH");
     long warn = count(c, "WARNINGS");
     Report.Errors e = c.errors();
-    String id =
-        c.detailed()
-            ? "<a href=\"#c-" + escape(c.classId()) + "\">" + escape(c.classId()) + "</a>"
-            : escape(c.classId());
-    out("<tr data-verdict=\"" + escape(c.verdict()) + "\">");
-    cell(
-        "v-" + css(c.verdict()),
-        rank,
-        "<span class=\"badge v-"
-            + css(c.verdict())
-            + "\">"
-            + escape(c.verdict().toLowerCase(Locale.ROOT))
-            + "</span>");
-    out("<td class=\"id\">" + id + "</td>");
-    out("<td>" + escape(lower(c.kind())) + "</td>");
-    cell("num", c.executions(), n(c.executions()));
-    cell("num", result, result < 0 ? "-" : n(result));
-    cell("num", meta, meta < 0 ? "-" : n(meta));
-    cell("num", warn, warn < 0 ? "-" : n(warn));
+    h.open("tr", "data-verdict", c.verdict());
+    cell("v-" + css(c.verdict()), rank);
+    badge(c.verdict()).close();
+    h.open("td", "class", "id");
+    classId(c).close();
+    h.el("td", Units.abbreviate(Triage.why(c), 200), "class", "why");
+    h.el("td", lower(c.kind()));
+    num(c.executions());
+    cell("num", result).text(result < 0 ? "-" : n(result)).close();
+    cell("num", meta).text(meta < 0 ? "-" : n(meta)).close();
+    cell("num", warn).text(warn < 0 ? "-" : n(warn)).close();
     long errors = e.neu() + e.fixed() + e.changed();
-    cell("num", errors, errors == 0 ? "-" : e.neu() + "/" + e.fixed() + "/" + e.changed());
-    cell("num", l.old().p50(), Units.micros(l.old().p50()));
-    cell("num", l.neu().p50(), Units.micros(l.neu().p50()));
-    cell("num", l.old().p99(), Units.micros(l.old().p99()));
-    cell("num", l.neu().p99(), Units.micros(l.neu().p99()));
+    cell("num", errors)
+        .text(errors == 0 ? "-" : e.neu() + "/" + e.fixed() + "/" + e.changed())
+        .close();
+    cell("num", l.old().p50()).text(Units.micros(l.old().p50())).close();
+    cell("num", l.neu().p50()).text(Units.micros(l.neu().p50())).close();
+    cell("num", l.old().p99()).text(Units.micros(l.old().p99())).close();
+    cell("num", l.neu().p99()).text(Units.micros(l.neu().p99())).close();
     double ratio = l.p50Ratio() == null ? -1 : l.p50Ratio();
-    cell("num", ratio, Units.ratio(l.p50Ratio()));
-    out("<td class=\"lat-" + css(l.verdict()) + "\">" + escape(latencyWord(l.verdict())) + "</td>");
+    cell("num", ratio).text(Units.ratio(l.p50Ratio())).close();
+    h.el("td", latencyWord(l.verdict()), "class", "lat-" + css(l.verdict()));
     String text = c.fingerprint() != null ? c.fingerprint() : c.example();
-    out("<td class=\"sql\">" + escape(Units.abbreviate(Units.oneLine(text), 160)) + "</td></tr>\n");
+    h.el("td", Units.abbreviate(Units.oneLine(text), 160), "class", "sql").close("tr").newline();
   }
 
   /** The latency verdict in a word; "too few" when a side has too few executions to judge. */
@@ -352,17 +450,24 @@ public final class HtmlReport {
     return verdict.equals("CANNOT_EVALUATE") ? "too few" : verdict.toLowerCase(Locale.ROOT);
   }
 
-  private void cell(String cssClass, double sortValue, String html) throws IOException {
-    out(
-        "<td class=\""
-            + cssClass
-            + "\" data-v=\""
-            + (sortValue == Math.rint(sortValue)
-                ? Long.toString((long) sortValue)
-                : Double.toString(sortValue))
-            + "\">"
-            + html
-            + "</td>");
+  /** Opens a cell that sorts by {@code sortValue}. */
+  private Html cell(String cssClass, double sortValue) {
+    return h.open(
+        "td",
+        "class",
+        cssClass,
+        "data-v",
+        sortValue == Math.rint(sortValue)
+            ? Long.toString((long) sortValue)
+            : Double.toString(sortValue));
+  }
+
+  private void num(long v) {
+    cell("num", v).text(n(v)).close();
+  }
+
+  private Html badge(String verdict) {
+    return h.el("span", lower(verdict), "class", "badge v-" + css(verdict));
   }
 
   /** Executions with any of these kinds; -1 when the class has none of them. */
@@ -378,175 +483,173 @@ public final class HtmlReport {
     return n;
   }
 
-  private void details() throws IOException {
-    out("<section id=\"details\"><h2>Class details</h2>\n");
+  private void details() {
+    h.open("section", "id", "details").el("h2", "Class details").newline();
     long shown = 0;
     for (Report.ClassEntry c : r.classes()) {
       if (c.detailed()) {
-        new HtmlClassDetail(c, w).write();
+        new HtmlClassDetail(c, r.gate().latencyMinSamples(), h).write();
         shown++;
       }
     }
     if (shown == 0) {
-      out("<p class=\"empty\">No class to detail.</p>");
+      h.el("p", "No class to detail.", "class", "empty");
     }
     if (shown < r.totals().classesListed()) {
-      out(
-          "<p class=\"cut\">Details are shown for the first "
+      h.el(
+          "p",
+          "Details are shown for the first "
               + n(shown)
               + " classes, worst first (--max-detailed-classes); the table above lists "
               + n(r.totals().classesListed())
-              + ".</p>");
+              + ".",
+          "class",
+          "cut");
     }
-    out("</section>\n");
+    h.close("section").newline();
   }
 
-  private void health() throws IOException {
+  private void health() {
     targets();
+    String notWatched = "The health watch did not run for this run.";
+    boolean watched = !r.health().targets().isEmpty();
     findings(
         "crashes",
         "Crashes and restarts",
         r.health().crashes(),
-        r.health().targets().isEmpty()
-            ? "The health watch did not run for this run."
-            : "No server crashed, restarted or went away during the replay.");
+        watched ? "No server crashed, restarted or went away during the replay." : notWatched);
     findings(
         "error-log",
         "Error-log messages of one side",
         r.health().errorLog(),
-        r.health().targets().isEmpty()
-            ? "The health watch did not run for this run."
-            : "No error-log message class was logged during the replay by one side only (or far"
-                + " more often); start-up lines are not compared.");
+        watched
+            ? "No error-log message class was logged during the replay by one side only (or far"
+                + " more often); start-up lines are not compared."
+            : notWatched);
     counters();
     if (!r.health().other().isEmpty()) {
       findings("health-other", "Other health findings", r.health().other(), "");
     }
   }
 
-  private void targets() throws IOException {
-    out("<section id=\"health\"><h2>The servers during the replay</h2>\n");
+  private void targets() {
+    h.open("section", "id", "health").el("h2", "The servers during the replay").newline();
     if (r.health().targets().isEmpty()) {
-      out(
-          "<p class=\"empty\">The health watch did not run for this run (it watches every"
-              + " replay's servers: uptime, crashes, error log, counters).</p></section>\n");
+      h.el(
+          "p",
+          "The health watch did not run for this run (it watches every replay's servers: uptime,"
+              + " crashes, error log, counters).",
+          "class",
+          "empty");
+      h.close("section").newline();
       return;
     }
-    out(
-        "<table class=\"data\"><thead><tr><th>side</th><th>crashes</th><th>restarts</th>"
-            + "<th>uptime at the end</th><th>statements</th><th>error log</th>"
-            + "<th>start-up log classes</th></tr></thead><tbody>");
+    h.open("table", "class", "data");
+    head(
+        "side",
+        "crashes",
+        "restarts",
+        "uptime at the end",
+        "statements",
+        "error log",
+        "start-up log classes");
+    h.open("tbody");
     for (Report.HealthTarget t : r.health().targets()) {
-      out(
-          "<tr><td>"
-              + escape(t.side())
-              + "</td><td class=\"num\">"
-              + n(t.crashes())
-              + "</td><td class=\"num\">"
-              + n(t.restarts())
-              + "</td><td>"
-              + escape(
-                  t.down() != null
-                      ? "down: " + t.down()
-                      : t.uptimeEnd() == null ? "not read" : t.uptimeEnd() + " s")
-              + "</td><td class=\"num\">"
-              + n(t.statements())
-              + "</td><td>"
-              + escape(t.errorLog() == null ? "not read" : t.errorLog())
-              + "</td><td class=\"num\">"
-              + n(t.startupClasses())
-              + "</td></tr>");
+      h.open("tr").el("td", t.side());
+      num(t.crashes());
+      num(t.restarts());
+      h.el(
+          "td",
+          t.down() != null
+              ? "down: " + t.down()
+              : t.uptimeEnd() == null ? "not read" : t.uptimeEnd() + " s");
+      num(t.statements());
+      h.el("td", t.errorLog() == null ? "not read" : t.errorLog());
+      num(t.startupClasses());
+      h.close("tr");
     }
-    out("</tbody></table></section>\n");
+    h.close("section").newline();
   }
 
-  private void counters() throws IOException {
-    out("<section id=\"counters\"><h2>Server counters</h2>\n");
+  private void counters() {
+    h.open("section", "id", "counters").el("h2", "Server counters").newline();
     List<Report.Counter> list = r.health().counters();
     if (list.isEmpty()) {
-      out(
-          "<p class=\"empty\">No trouble counter rose during the replay (aborted connections,"
-              + " deadlocks, lock waits, temporary tables on disk ...).</p></section>\n");
+      h.el(
+          "p",
+          "No trouble counter rose during the replay (aborted connections, deadlocks, lock waits,"
+              + " temporary tables on disk ...).",
+          "class",
+          "empty");
+      h.close("section").newline();
       return;
     }
-    out(
-        "<p>How much each counter rose during the replay, and per 1,000 statements replayed on"
-            + " each side.</p>");
-    out(
-        "<table class=\"data\"><thead><tr><th>counter</th><th>OLD</th><th>NEW</th>"
-            + "<th>OLD per 1,000</th><th>NEW per 1,000</th><th></th></tr></thead><tbody>");
+    h.el(
+        "p",
+        "How much each counter rose during the replay, and per 1,000 statements replayed on each"
+            + " side.");
+    h.open("table", "class", "data");
+    head("counter", "OLD", "NEW", "OLD per 1,000", "NEW per 1,000", "");
+    h.open("tbody");
     for (Report.Counter c : list) {
-      out(
-          "<tr><td>"
-              + escape(c.name())
-              + "</td><td class=\"num\">"
-              + (c.old() == null ? "-" : n(c.old()))
-              + "</td><td class=\"num\">"
-              + (c.neu() == null ? "-" : n(c.neu()))
-              + "</td><td class=\"num\">"
-              + rate(c.oldPer1000())
-              + "</td><td class=\"num\">"
-              + rate(c.newPer1000())
-              + "</td><td>"
-              + (c.worseOnNew() ? "<strong>worse on NEW</strong>" : "")
-              + "</td></tr>");
+      h.open("tr").el("td", c.name());
+      h.el("td", c.old() == null ? "-" : n(c.old()), "class", "num");
+      h.el("td", c.neu() == null ? "-" : n(c.neu()), "class", "num");
+      h.el("td", rate(c.oldPer1000()), "class", "num");
+      h.el("td", rate(c.newPer1000()), "class", "num").open("td");
+      if (c.worseOnNew()) {
+        h.el("strong", "worse on NEW");
+      }
+      h.close("tr");
     }
-    out("</tbody></table></section>\n");
+    h.close("section").newline();
   }
 
   private static String rate(Double v) {
-    return v == null ? "-" : String.format(java.util.Locale.ROOT, "%.2f", v);
+    return v == null ? "-" : String.format(Locale.ROOT, "%.2f", v);
   }
 
-  private void findings(String id, String title, List<Report.Finding> list, String empty)
-      throws IOException {
-    out("<section id=\"" + id + "\"><h2>" + escape(title) + "</h2>\n");
+  private void findings(String id, String title, List<Report.Finding> list, String empty) {
+    h.open("section", "id", id).el("h2", title).newline();
     if (list.isEmpty()) {
-      out("<p class=\"empty\">" + escape(empty) + "</p></section>\n");
+      h.el("p", empty, "class", "empty").close("section").newline();
       return;
     }
-    out(
-        "<table class=\"data\"><thead><tr><th>side</th><th>what</th><th>count</th><th>first seen</th><th>detail</th></tr></thead><tbody>");
+    h.open("table", "class", "data");
+    head("side", "what", "count", "first seen", "detail");
+    h.open("tbody");
     for (Report.Finding f : list) {
-      out(
-          "<tr><td>"
-              + escape(f.side())
-              + "</td><td>"
-              + escape(f.title())
-              + "</td><td class=\"num\">"
-              + n(f.count())
-              + "</td><td>"
-              + escape(f.at() == null ? "" : time(f.at()))
-              + "</td><td><pre>"
-              + escape(f.detail())
-              + "</pre></td></tr>");
+      h.open("tr").el("td", f.side()).el("td", f.title());
+      num(f.count());
+      h.el("td", f.at() == null ? "" : time(f.at()));
+      h.open("td").el("pre", f.detail()).close("tr");
     }
-    out("</tbody></table></section>\n");
+    h.close("section").newline();
   }
 
-  private void skipped() throws IOException {
-    out("<section id=\"skipped\"><h2>Skipped statements</h2>\n");
+  private void skipped() {
+    h.open("section", "id", "skipped").el("h2", "Skipped statements").newline();
     if (r.skipped().isEmpty()) {
-      out("<p class=\"empty\">Every event was replayed on both sides.</p></section>\n");
+      h.el("p", "Every event was replayed on both sides.", "class", "empty");
+      h.close("section").newline();
       return;
     }
-    out("<p>Not replayed, by reason (writes need --allow-writes; unsafe reads are never run):</p>");
-    out("<table class=\"data\"><thead><tr><th>reason</th><th>events</th></tr></thead><tbody>");
+    h.el("p", "Not replayed, by reason (writes need --allow-writes; unsafe reads are never run):");
+    h.open("table", "class", "data");
+    head("reason", "events");
+    h.open("tbody");
     for (Report.SkipCount s : r.skipped()) {
-      out(
-          "<tr><td>"
-              + escape(s.reason())
-              + "</td><td class=\"num\">"
-              + n(s.events())
-              + "</td></tr>");
+      h.open("tr").el("td", s.reason());
+      num(s.events());
+      h.close("tr");
     }
-    out("</tbody></table>");
+    h.close("table");
     skippedByKind();
-    out("</section>\n");
+    h.close("section").newline();
   }
 
   /** Skipped events by statement kind, with the classes that had them (listed classes only). */
-  private void skippedByKind() throws IOException {
+  private void skippedByKind() {
     Map<String, long[]> byKind = new TreeMap<>();
     for (Report.ClassEntry c : r.classes()) {
       if (c.skipped() > 0) {
@@ -555,122 +658,109 @@ public final class HtmlReport {
         n[1]++;
       }
     }
-    out("<h3>By statement kind</h3><table class=\"data\"><thead><tr><th>kind</th>");
-    out("<th>events</th><th>classes</th></tr></thead><tbody>");
+    h.el("h3", "By statement kind").open("table", "class", "data");
+    head("kind", "events", "classes");
+    h.open("tbody");
     for (Map.Entry<String, long[]> e : byKind.entrySet()) {
-      out(
-          "<tr><td>"
-              + escape(e.getKey())
-              + "</td><td class=\"num\">"
-              + n(e.getValue()[0])
-              + "</td><td class=\"num\">"
-              + n(e.getValue()[1])
-              + "</td></tr>");
+      h.open("tr").el("td", e.getKey());
+      num(e.getValue()[0]);
+      num(e.getValue()[1]);
+      h.close("tr");
     }
-    out("</tbody></table><details><summary>Skipped classes</summary>");
-    out("<table class=\"data\"><thead><tr><th>class</th><th>kind</th><th>events</th>");
-    out("<th>reason</th><th>statement</th></tr></thead><tbody>");
+    h.close("table").open("details").el("summary", "Skipped classes");
+    h.open("table", "class", "data");
+    head("class", "kind", "events", "reason", "statement");
+    h.open("tbody");
     for (Report.ClassEntry c : r.classes()) {
       if (c.skipped() > 0) {
-        out(
-            "<tr><td class=\"id\">"
-                + escape(c.classId())
-                + "</td><td>"
-                + escape(lower(c.kind()))
-                + "</td><td class=\"num\">"
-                + n(c.skipped())
-                + "</td><td>"
-                + escape(c.skipReason())
-                + "</td><td class=\"sql\">"
-                + escape(Units.abbreviate(Units.oneLine(c.example()), 200))
-                + "</td></tr>");
+        h.open("tr").el("td", c.classId(), "class", "id").el("td", lower(c.kind()));
+        num(c.skipped());
+        h.el("td", c.skipReason());
+        h.el("td", Units.abbreviate(Units.oneLine(c.example()), 200), "class", "sql");
+        h.close("tr");
       }
     }
-    out("</tbody></table></details>");
+    h.close("details");
   }
 
-  private void baseline() throws IOException {
-    out("<section id=\"baseline\"><h2>Baseline of accepted differences</h2>\n");
+  private void baseline() {
+    h.open("section", "id", "baseline").el("h2", "Baseline of accepted differences").newline();
     Report.BaselineInfo b = r.baseline();
     if (b == null) {
-      out(
-          "<p class=\"empty\">No baseline was applied. Accept reviewed differences with"
-              + " <code>querytester baseline accept RUN_DIR --reason \"...\"</code>.</p></section>\n");
+      h.open("p", "class", "empty")
+          .text("No baseline was applied. Accept reviewed differences with ");
+      h.el("code", "querytester baseline accept RUN_DIR --reason \"...\"").text(".");
+      h.close("section").newline();
       return;
     }
-    out(
-        "<p>"
-            + escape(b.file())
+    h.el(
+        "p",
+        b.file()
             + ": "
             + n(b.entries())
             + " entries, "
             + n(b.applied())
             + " matched a difference of this run, "
             + n(b.stale().size())
-            + " stale.</p>");
+            + " stale.");
     if (!b.stale().isEmpty()) {
-      out("<h3>Stale entries (no such difference in this run: remove them from the baseline)</h3>");
-      out(
-          "<table class=\"data\"><thead><tr><th>class</th><th>kind</th><th>reason</th><th>by</th><th>at</th><th>fingerprint</th></tr></thead><tbody>");
+      h.el("h3", "Stale entries (no such difference in this run: remove them from the baseline)");
+      h.open("table", "class", "data");
+      head("class", "kind", "reason", "by", "at", "fingerprint");
+      h.open("tbody");
       for (Report.BaselineEntry e : b.stale()) {
-        out(
-            "<tr><td class=\"id\">"
-                + escape(e.classId())
-                + "</td><td>"
-                + escape(e.kind())
-                + "</td><td>"
-                + escape(e.reason())
-                + "</td><td>"
-                + escape(e.by())
-                + "</td><td>"
-                + escape(e.at() == null ? "" : time(e.at()))
-                + "</td><td class=\"sql\">"
-                + escape(e.fingerprint())
-                + "</td></tr>");
+        h.open("tr").el("td", e.classId(), "class", "id").el("td", e.kind());
+        h.el("td", e.reason()).el("td", e.by()).el("td", e.at() == null ? "" : time(e.at()));
+        h.el("td", e.fingerprint(), "class", "sql").close("tr");
       }
-      out("</tbody></table>");
+      h.close("table");
     }
-    out("</section>\n");
+    h.close("section").newline();
   }
 
-  private void notes() throws IOException {
-    out("<section id=\"notes\"><h2>Notes and limits</h2>\n");
+  private void notes() {
+    h.open("section", "id", "notes").el("h2", "Notes and limits").newline();
     if (r.notes().isEmpty() && r.cut().isEmpty()) {
-      out("<p class=\"empty\">Nothing was left out of this report.</p>");
+      h.el("p", "Nothing was left out of this report.", "class", "empty");
     }
     if (!r.notes().isEmpty()) {
-      out("<ul>");
+      h.open("ul");
       for (String note : r.notes()) {
-        out("<li>" + escape(note) + "</li>");
+        h.el("li", note);
       }
-      out("</ul>");
+      h.close("ul");
     }
     if (!r.cut().isEmpty()) {
-      out(
-          "<p>Left out to keep this report small:</p><table class=\"data\"><thead><tr><th>what</th><th>shown</th><th>of</th><th>raise with</th></tr></thead><tbody>");
+      h.el("p", "Left out to keep this report small:").open("table", "class", "data");
+      head("what", "shown", "of", "raise with");
+      h.open("tbody");
       for (Report.Cut c : r.cut()) {
-        out(
-            "<tr><td>"
-                + escape(c.what())
-                + "</td><td class=\"num\">"
-                + n(c.shown())
-                + "</td><td class=\"num\">"
-                + n(c.total())
-                + "</td><td><code>"
-                + escape(c.option())
-                + "</code></td></tr>");
+        h.open("tr").el("td", c.what());
+        num(c.shown());
+        num(c.total());
+        h.open("td").el("code", c.option()).close("tr");
       }
-      out("</tbody></table>");
+      h.close("table");
     }
-    out("</section>\n</main>\n");
+    h.close("section").newline();
   }
 
-  private void kv(String key, String html) throws IOException {
-    out("<tr><th>" + escape(key) + "</th><td>" + html + "</td></tr>");
+  /** A table head row of plain column names; the caller opens tbody after it. */
+  private void head(String... columns) {
+    h.open("thead").open("tr");
+    for (String c : columns) {
+      h.el("th", c);
+    }
+    h.close("thead");
   }
 
-  private void out(String s) throws IOException {
-    w.write(s);
+  private void kv(String key, String text) {
+    kvOpen(key).text(text).close("tr");
+  }
+
+  /** A key row of the overview, its value cell left open. */
+  private Html kvOpen(String key) {
+    return h.open("tr").el("th", key).open("td");
   }
 
   static String n(long v) {
@@ -681,7 +771,7 @@ public final class HtmlReport {
     return s == null ? "" : s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
   }
 
-  private static String lower(String s) {
+  static String lower(String s) {
     return s == null ? "" : s.toLowerCase(Locale.ROOT);
   }
 

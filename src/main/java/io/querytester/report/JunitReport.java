@@ -1,8 +1,8 @@
 package io.querytester.report;
 
+import io.querytester.XmlWriter;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -28,115 +28,119 @@ public final class JunitReport {
 
   public static Path write(Report r, Path runDir) throws IOException {
     Path tmp = runDir.resolve(FILE + ".tmp");
-    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-      write(r, w);
-    }
+    write(r, Files.newOutputStream(tmp));
     return Files.move(tmp, runDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
   }
 
-  static void write(Report r, Writer w) throws IOException {
-    List<String[]> cases = new ArrayList<>();
-    int failures = 0;
-    int skipped = 0;
+  /** What a test case says beyond passing: a failure with its body, or a skip. */
+  private sealed interface Outcome {}
+
+  private record Failure(String type, String message, String body) implements Outcome {}
+
+  private record Skipped(String message) implements Outcome {}
+
+  /** A test case; {@code outcome} is null when it passed. */
+  private record Case(String classname, String name, String time, Outcome outcome) {}
+
+  /** Writes the document to {@code out} and closes it. */
+  static void write(Report r, OutputStream out) throws IOException {
+    List<Case> cases = new ArrayList<>();
     for (Report.ClassEntry c : r.classes()) {
-      String outcome = outcome(c);
-      failures += outcome.startsWith("<failure") ? 1 : 0;
-      skipped += outcome.startsWith("<skipped") ? 1 : 0;
-      cases.add(new String[] {"querytester." + lower(c.kind()), name(c), time(c), outcome});
+      cases.add(new Case("querytester." + lower(c.kind()), name(c), time(c), outcome(c)));
     }
     for (Report.Finding f : r.health().crashes()) {
-      failures++;
       cases.add(
-          new String[] {
-            "querytester.health",
-            "crash on " + f.side() + ": " + f.title(),
-            "0",
-            failure("CRASH", f.title(), f.detail())
-          });
+          new Case(
+              "querytester.health",
+              "crash on " + f.side() + ": " + f.title(),
+              "0",
+              new Failure("CRASH", f.title(), f.detail())));
     }
+    long failures = cases.stream().filter(c -> c.outcome() instanceof Failure).count();
+    long skipped = cases.stream().filter(c -> c.outcome() instanceof Skipped).count();
     if (r.exitCode() != 0 && failures == 0) {
       failures++;
       cases.add(
-          new String[] {
-            "querytester.run", "run verdict", "0", failure("GATE", r.headline(), notes(r))
-          });
+          new Case(
+              "querytester.run", "run verdict", "0", new Failure("GATE", r.headline(), notes(r))));
     }
     String time = String.format(Locale.ROOT, "%.3f", r.run().durationSeconds());
-    w.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    w.write(
-        "<testsuites name=\"querytester\" tests=\""
-            + cases.size()
-            + "\" failures=\""
-            + failures
-            + "\" errors=\"0\" time=\""
-            + time
-            + "\">\n");
-    w.write(
-        "  <testsuite name=\""
-            + attr(suiteName(r))
-            + "\" tests=\""
-            + cases.size()
-            + "\" failures=\""
-            + failures
-            + "\" errors=\"0\" skipped=\""
-            + skipped
-            + "\" time=\""
-            + time
-            + "\" timestamp=\""
-            + DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
-                r.generatedAt().truncatedTo(ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC))
-            + "\">\n");
-    properties(r, w);
-    for (String[] c : cases) {
-      w.write(
-          "    <testcase classname=\""
-              + attr(c[0])
-              + "\" name=\""
-              + attr(c[1])
-              + "\" time=\""
-              + c[2]
-              + "\""
-              + (c[3].isEmpty() ? "/>\n" : ">\n      " + c[3] + "\n    </testcase>\n"));
+    try (XmlWriter x = XmlWriter.open(out)) {
+      x.start("testsuites")
+          .attr("name", "querytester")
+          .attr("tests", cases.size())
+          .attr("failures", failures)
+          .attr("errors", 0)
+          .attr("time", time);
+      x.start("testsuite")
+          .attr("name", suiteName(r))
+          .attr("tests", cases.size())
+          .attr("failures", failures)
+          .attr("errors", 0)
+          .attr("skipped", skipped)
+          .attr("time", time)
+          .attr(
+              "timestamp",
+              DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
+                  r.generatedAt().truncatedTo(ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC)));
+      properties(r, x);
+      for (Case c : cases) {
+        testCase(c, x);
+      }
+      x.element("system-out", systemOut(r));
     }
-    w.write("    <system-out>" + Xml.escape(systemOut(r)) + "</system-out>\n");
-    w.write("  </testsuite>\n</testsuites>\n");
   }
 
-  private static void properties(Report r, Writer w) throws IOException {
-    w.write("    <properties>\n");
-    property(w, "verdict", r.verdict());
+  private static void testCase(Case c, XmlWriter x) throws IOException {
+    if (c.outcome() == null) {
+      x.empty("testcase").attr("classname", c.classname()).attr("name", c.name());
+      x.attr("time", c.time());
+      return;
+    }
+    x.start("testcase").attr("classname", c.classname()).attr("name", c.name());
+    x.attr("time", c.time());
+    switch (c.outcome()) {
+      case Failure f ->
+          x.start("failure")
+              .attr("type", f.type())
+              .attr("message", f.message())
+              .text(f.body())
+              .end();
+      case Skipped s -> x.empty("skipped").attr("message", s.message());
+    }
+    x.end();
+  }
+
+  private static void properties(Report r, XmlWriter x) throws IOException {
+    x.start("properties");
+    property(x, "verdict", r.verdict());
     for (Report.Server s : r.servers()) {
-      property(w, s.label(), s.spec() + " " + s.version());
+      property(x, s.label(), s.spec() + " " + s.version());
     }
-    property(w, "workload", r.run().workload());
-    property(w, "run", r.run().dir());
-    property(w, "fail_on", String.join(",", r.gate().failOn()));
-    w.write("    </properties>\n");
+    property(x, "workload", r.run().workload());
+    property(x, "run", r.run().dir());
+    property(x, "fail_on", String.join(",", r.gate().failOn()));
+    x.end();
   }
 
-  private static void property(Writer w, String name, String value) throws IOException {
-    w.write(
-        "      <property name=\""
-            + attr(name)
-            + "\" value=\""
-            + attr(value == null ? "" : value)
-            + "\"/>\n");
+  private static void property(XmlWriter x, String name, String value) throws IOException {
+    x.empty("property").attr("name", name).attr("value", value);
   }
 
-  private static String outcome(Report.ClassEntry c) {
+  private static Outcome outcome(Report.ClassEntry c) {
     return switch (c.verdict()) {
-      case "REGRESSION" -> failure(failingKind(c), message(c), body(c));
+      case "REGRESSION" -> new Failure(failingKind(c), message(c), body(c));
       case "ACCEPTED" ->
-          skipped(
+          new Skipped(
               "accepted in the baseline: "
                   + c.differences().stream()
                       .filter(d -> d.acceptedReason() != null)
                       .map(d -> d.label() + " (" + d.acceptedReason() + ")")
                       .collect(Collectors.joining("; ")));
       case "NONDETERMINISTIC" ->
-          skipped("nondeterministic: " + String.join(", ", c.nondeterminism()));
-      case "SKIPPED" -> skipped("not replayed: " + c.skipReason());
-      default -> "";
+          new Skipped("nondeterministic: " + String.join(", ", c.nondeterminism()));
+      case "SKIPPED" -> new Skipped("not replayed: " + c.skipReason());
+      default -> null;
     };
   }
 
@@ -155,34 +159,12 @@ public final class JunitReport {
       if (d.failsGate() && d.acceptedReason() == null) {
         parts.add(
             d.kind().equals("LATENCY")
-                ? "latency: " + latency(c.latency())
+                ? "latency: " + Triage.latency(c.latency())
                 : d.label() + " in " + d.executions() + " of " + c.executions() + " executions");
       }
     }
-    String first = firstDetail(c);
+    String first = Triage.detail(c, null);
     return String.join(", ", parts) + (first == null ? "" : ": " + first);
-  }
-
-  private static String firstDetail(Report.ClassEntry c) {
-    for (Report.Example e : c.examples()) {
-      for (Report.Diff d : e.differences()) {
-        if (d.detail() != null) {
-          return d.detail();
-        }
-      }
-    }
-    return null;
-  }
-
-  private static String latency(Report.Latency l) {
-    return String.format(
-        Locale.ROOT,
-        "p50 %s -> %s, p99 %s -> %s%s",
-        Units.micros(l.old().p50()),
-        Units.micros(l.neu().p50()),
-        Units.micros(l.old().p99()),
-        Units.micros(l.neu().p99()),
-        l.pValue() == null ? "" : String.format(Locale.ROOT, " (p=%.2g)", l.pValue()));
   }
 
   private static String body(Report.ClassEntry c) {
@@ -203,7 +185,7 @@ public final class JunitReport {
                             + (d.failsGate() ? "" : " (does not fail)"))
                 .collect(Collectors.joining(", ")))
         .append('\n');
-    b.append("latency OLD vs NEW: ").append(latency(c.latency())).append('\n');
+    b.append("latency OLD vs NEW: ").append(Triage.latency(c.latency())).append('\n');
     if (!c.examples().isEmpty()) {
       Report.Example e = c.examples().getFirst();
       b.append("\nexample execution (event ").append(e.event()).append("): ").append(e.sql());
@@ -233,20 +215,6 @@ public final class JunitReport {
 
   private static String row(List<String> row) {
     return row.stream().map(v -> v == null ? "NULL" : v).collect(Collectors.joining(" | "));
-  }
-
-  private static String failure(String type, String message, String body) {
-    return "<failure type=\""
-        + attr(type)
-        + "\" message=\""
-        + attr(message)
-        + "\">"
-        + Xml.escape(body == null ? "" : body)
-        + "</failure>";
-  }
-
-  private static String skipped(String message) {
-    return "<skipped message=\"" + attr(message) + "\"/>";
   }
 
   private static String name(Report.ClassEntry c) {
@@ -298,10 +266,6 @@ public final class JunitReport {
                       .append(")\n"));
     }
     return b.toString();
-  }
-
-  private static String attr(String s) {
-    return Xml.escape(s).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;");
   }
 
   private static String lower(String s) {

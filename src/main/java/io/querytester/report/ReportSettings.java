@@ -73,6 +73,27 @@ public record ReportSettings(
         pick(top.source, source));
   }
 
+  /** These settings as if they came from {@code file} (null: from no file). */
+  ReportSettings fromSource(Path file) {
+    return new ReportSettings(
+        failOn,
+        latencyRatio,
+        latencyMinDeltaMicros,
+        latencyAlpha,
+        latencyMinSamples,
+        maxErrorRate,
+        maxExamples,
+        maxClasses,
+        maxDetailedClasses,
+        maxSampleRows,
+        maxValueChars,
+        maxDetailChars,
+        consoleClasses,
+        redact,
+        baseline,
+        file);
+  }
+
   private static <T> T pick(T top, T below) {
     return top != null ? top : below;
   }

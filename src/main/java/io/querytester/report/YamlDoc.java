@@ -54,6 +54,11 @@ final class YamlDoc {
     }
   }
 
+  /** A tree that did not come from a YAML file (run.json's settings): errors name {@code file}. */
+  static YamlDoc of(Path file, JsonNode root) {
+    return new YamlDoc(file, root, Map.of());
+  }
+
   private static JsonNode parse(String text) throws IOException {
     try (JsonParser p = MAPPER.getFactory().createParser(text)) {
       p.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);

@@ -10,16 +10,25 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code run.json}: what a run replayed, on what, how. Written when the run starts; resume and
- * compare read it to check they continue the same run.
+ * {@code run.json}: what a run replayed, on what, how, for how long, and how its report was made.
+ * Written when the run starts; replay adds its end, the first report its settings. Resume and
+ * compare read it to check they continue the same run; {@code report RUN_DIR} reads it to write the
+ * same report again from a copied folder. A plain versioned record: version 1 files (no end, no
+ * report settings) are still read.
  *
  * @param format always "querytester-run"
- * @param version the run folder format version
+ * @param version the run folder format version ({@link #VERSION} for new runs)
  * @param workload the workload file
  * @param workloadEvents events in the workload
  * @param targets the sides, OLD first
  * @param settings the replay settings as text, for the report
  * @param started when the run started
+ * @param finished when the replay last ended (a resumed run ends more than once); null while it
+ *     runs, after a kill, and in version 1 files
+ * @param replaySeconds how long the replay ran, every resumed part added up; null as above
+ * @param report the settings the run's report was written with, in querytester.yaml's shape ({@code
+ *     gate}, {@code report}, {@code baseline}) plus {@code config}, the file they came from; null
+ *     until a report is written
  */
 public record RunInfo(
     String format,
@@ -28,10 +37,16 @@ public record RunInfo(
     long workloadEvents,
     List<Side> targets,
     Map<String, String> settings,
-    Instant started) {
+    Instant started,
+    Instant finished,
+    Double replaySeconds,
+    Map<String, Object> report) {
 
   public static final String FILE = "run.json";
   public static final String FORMAT = "querytester-run";
+
+  /** 2: finished, replay_seconds and report added. */
+  public static final int VERSION = 2;
 
   /**
    * A side of the run.
@@ -42,6 +57,39 @@ public record RunInfo(
    * @param variables server variables, to show those that differ between the sides
    */
   public record Side(String label, String spec, String version, Map<String, String> variables) {}
+
+  /** A run that starts now: no end and no report yet. */
+  public static RunInfo starting(
+      String workload,
+      long workloadEvents,
+      List<Side> targets,
+      Map<String, String> settings,
+      Instant started) {
+    return new RunInfo(
+        FORMAT, VERSION, workload, workloadEvents, targets, settings, started, null, null, null);
+  }
+
+  /** This run after a replay (or a resumed part of one) that ran {@code seconds} and ended now. */
+  public RunInfo ended(Instant end, double seconds) {
+    double total = (replaySeconds == null ? 0 : replaySeconds) + seconds;
+    return new RunInfo(
+        format, VERSION, workload, workloadEvents, targets, settings, started, end, total, report);
+  }
+
+  /** This run with the settings its report was written with. */
+  public RunInfo reported(Map<String, Object> reportSettings) {
+    return new RunInfo(
+        format,
+        VERSION,
+        workload,
+        workloadEvents,
+        targets,
+        settings,
+        started,
+        finished,
+        replaySeconds,
+        reportSettings);
+  }
 
   public void write(Path runDir) throws IOException {
     Files.createDirectories(runDir);
@@ -56,6 +104,14 @@ public record RunInfo(
       RunInfo info = RunJson.MAPPER.readValue(file.toFile(), RunInfo.class);
       if (!FORMAT.equals(info.format())) {
         throw new BadInputException(file + " is not a querytester run file");
+      }
+      if (info.version() > VERSION) {
+        throw new BadInputException(
+            file
+                + " is run folder version "
+                + info.version()
+                + ", written by a newer querytester; this one reads versions 1 to "
+                + VERSION);
       }
       return info;
     } catch (NoSuchFileException | java.io.FileNotFoundException e) {

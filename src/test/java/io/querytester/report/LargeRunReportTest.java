@@ -91,7 +91,10 @@ class LargeRunReportTest {
                 new RunInfo.Side("OLD", "embedded:mariadb-10.2.11", "10.2.11-MariaDB", Map.of()),
                 new RunInfo.Side("NEW", "embedded:mariadb-11.4.5", "11.4.5-MariaDB", Map.of())),
             Map.of(),
-            Instant.parse("2026-01-02T03:04:05Z"))
+            Instant.parse("2026-01-02T03:04:05Z"),
+            null,
+            null,
+            null)
         .write(dir);
     // The workload holds each class's first event (lines 2..5001), for the examples.
     Workloads.write(dir.resolve("workload.jsonl"), "app", 1, sql);

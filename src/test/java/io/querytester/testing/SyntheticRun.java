@@ -36,7 +36,7 @@ public final class SyntheticRun implements AutoCloseable {
   public static SyntheticRun create(Path dir, String oldSpec, String newSpec) throws IOException {
     new RunInfo(
             RunInfo.FORMAT,
-            1,
+            RunInfo.VERSION,
             dir.resolve("workload.jsonl").toString(),
             0,
             List.of(
@@ -55,7 +55,10 @@ public final class SyntheticRun implements AutoCloseable {
                         "version",
                         "11.4.5-MariaDB"))),
             Map.of("concurrency", "4"),
-            Instant.parse("2026-01-02T03:04:05Z"))
+            Instant.parse("2026-01-02T03:04:05Z"),
+            Instant.parse("2026-01-02T03:04:07.500Z"),
+            2.5,
+            null)
         .write(dir);
     return new SyntheticRun(dir, ExecutionLog.append(dir));
   }
