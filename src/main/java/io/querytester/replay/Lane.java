@@ -161,7 +161,8 @@ final class Lane implements Runnable {
     Observation neu = first[1].observation();
     List<Difference> diffs = new ArrayList<>(ObservationComparator.compare(old, neu, p.ordered()));
     Boolean consistent = null;
-    if (p.kind() == StatementKind.READ && hasRowDifference(diffs)) {
+    // A locking read or a sequence call runs once: again, it would take locks or advance anew.
+    if (p.safeRead() && hasRowDifference(diffs)) {
       consistent = selfCheck(s, job, first, diffs);
     }
     String sql = diffs.isEmpty() ? null : truncate(job.event().sql());
@@ -182,7 +183,7 @@ final class Lane implements Runnable {
 
   /** Latencies of the --repeat runs of a read, one list per side; null when not repeated. */
   private List<List<Long>> repeats(SessionConnections s, Job job) {
-    if (settings.repeat() == 0 || job.profile().kind() != StatementKind.READ) {
+    if (settings.repeat() == 0 || !job.profile().safeRead()) {
       return null;
     }
     List<List<Long>> out = new ArrayList<>();
@@ -312,7 +313,12 @@ final class Lane implements Runnable {
   /** Why an event is not replayed, or null when it is. */
   static String skipReason(SqlProfile p, boolean allowWrites) {
     if (p.kind() == StatementKind.READ) {
-      return p.unsafeReason() == null ? null : "unsafe read: " + p.unsafeReason();
+      if (p.unsafeReason() == null || (allowWrites && p.lockingOrSequenceRead())) {
+        return null;
+      }
+      return "unsafe read: "
+          + p.unsafeReason()
+          + (p.lockingOrSequenceRead() ? " (runs with --allow-writes)" : "");
     }
     if (p.kind() == StatementKind.SESSION) {
       return null;

@@ -39,14 +39,21 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Behaviour cases as data (gh-ost style): each folder under src/test/resources/cases holds a
  * case.yaml with its servers, schema, statements and the difference kinds each statement must
- * produce. Servers are started once per version pair and shared by the cases.
+ * produce ({@code allow_writes: true} replays writes too). Servers are started once per version
+ * pair and shared by the cases.
  */
 class BehaviourCasesIT {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
   private static final Map<String, List<Target>> SERVERS = new HashMap<>();
 
   /** A case.yaml. */
-  record Case(String description, String old, String neu, String schema, List<Step> statements) {}
+  record Case(
+      String description,
+      String old,
+      String neu,
+      String schema,
+      boolean allowWrites,
+      List<Step> statements) {}
 
   /** A statement and what it must give. */
   record Step(String sql, List<DiffKind> expect, String verdict) {}
@@ -100,7 +107,7 @@ class BehaviourCasesIT {
                 null,
                 0,
                 false,
-                false,
+                c.allowWrites(),
                 Duration.ofSeconds(30),
                 1_000_000,
                 12,
@@ -153,6 +160,7 @@ class BehaviourCasesIT {
         String.valueOf(raw.get("old")),
         String.valueOf(raw.get("new")),
         (String) raw.get("schema"),
+        Boolean.TRUE.equals(raw.get("allow_writes")),
         steps);
   }
 
