@@ -93,7 +93,7 @@ public final class RunAnalyzer {
     Map<String, ClassRollup> rollups = new LinkedHashMap<>();
     long events = 0;
     Map<String, Long> skipped = new TreeMap<>();
-    for (Execution e : ExecutionLog.read(runDir, warnings)) {
+    for (Execution e : executions(runDir, warnings)) {
       events++;
       rollups.computeIfAbsent(e.classId(), id -> new ClassRollup(id, maxExamples)).add(e);
       if (e.skipped() != null) {
@@ -109,6 +109,29 @@ public final class RunAnalyzer {
     classes.sort(WORST_FIRST);
     saveHistograms(runDir, rollups.values());
     return totals(info, runDir, events, skipped, classes, health);
+  }
+
+  /**
+   * The executions of a run as the analysis counts them: session diagnostics whose values differ
+   * because the statement before them differed are tied to that statement ({@link
+   * DiffKind#DIAGNOSTICS}).
+   */
+  public static Iterable<Execution> executions(Path runDir, Consumer<String> warnings) {
+    return () -> {
+      Diagnostics diagnostics = new Diagnostics();
+      java.util.Iterator<Execution> it = ExecutionLog.read(runDir, warnings).iterator();
+      return new java.util.Iterator<>() {
+        @Override
+        public boolean hasNext() {
+          return it.hasNext();
+        }
+
+        @Override
+        public Execution next() {
+          return diagnostics.tie(it.next());
+        }
+      };
+    };
   }
 
   private ClassSummary summarize(ClassRollup r) {
@@ -173,7 +196,7 @@ public final class RunAnalyzer {
     boolean rowNoise = false;
     boolean acceptedFailure = false;
     for (DiffKind k : diffs.keySet()) {
-      if (nondeterministic && GatePolicy.isRowKind(k)) {
+      if (nondeterministic && GatePolicy.isNoise(k, r.rowCountsVary)) {
         rowNoise = true;
       } else if (gate.fails(k)) {
         if (!accepted.containsKey(k)) {

@@ -34,6 +34,9 @@ public record ColumnDefinition(
   /** Flags that {@link ColumnMeta#nullable()} and the type name report already. */
   static final int SHOWN_ELSEWHERE = 1 | 32;
 
+  /** Flags that a change of charset or type family changes with it (BLOB, BINARY). */
+  static final int FOLLOW_THE_TYPE = 16 | 128;
+
   private static final String[] FLAG_NAMES = {
     "NOT NULL",
     "PRIMARY KEY",

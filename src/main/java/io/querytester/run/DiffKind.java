@@ -33,6 +33,11 @@ public enum DiffKind {
   ERROR_TEXT("error text"),
   /** Different warnings (code or message). */
   WARNINGS("warnings"),
+  /**
+   * Session diagnostics (SHOW WARNINGS, ROW_COUNT() ...) that differ because the statement before
+   * them differed: counted there, not here.
+   */
+  DIAGNOSTICS("diagnostics of a changed statement"),
   /** Same rows of an ORDER BY query in another order (ties sorted differently). */
   ROW_ORDER("row order"),
   /** Fails on OLD, works on NEW. */

@@ -145,7 +145,7 @@ public final class ObservationComparator {
         major.add(col + ": charset " + o.charset() + " -> " + n.charset());
       }
       if (o.definition() != null && n.definition() != null) {
-        String d = definition(o.type(), o.definition(), n.definition(), charsetChanged);
+        String d = definition(o, n, charsetChanged);
         if (!d.isEmpty()) {
           detail.add(col + ": " + d);
         }
@@ -177,11 +177,12 @@ public final class ObservationComparator {
     return String.join(", ", parts);
   }
 
-  /** What else of the column definition changed, in words. */
-  private static String definition(
-      String type, ColumnDefinition o, ColumnDefinition n, boolean charsetChanged) {
+  /** What else of the column definition changed, in words; not what the type name says. */
+  private static String definition(ColumnMeta oc, ColumnMeta nc, boolean charsetChanged) {
+    ColumnDefinition o = oc.definition();
+    ColumnDefinition n = nc.definition();
     List<String> parts = new ArrayList<>();
-    if (o.protocolType() != n.protocolType()) {
+    if (o.protocolType() != n.protocolType() && oc.type().equals(nc.type())) {
       parts.add(
           "protocol type "
               + ColumnDefinition.typeName(o.protocolType())
@@ -191,7 +192,11 @@ public final class ObservationComparator {
     if (o.collationId() != n.collationId() && !charsetChanged) {
       parts.add(o.collationText() + " -> " + n.collationText());
     }
-    int changed = (o.flags() ^ n.flags()) & ~ColumnDefinition.SHOWN_ELSEWHERE;
+    int shown = ColumnDefinition.SHOWN_ELSEWHERE;
+    if (charsetChanged || !TypeFamily.of(oc.type()).equals(TypeFamily.of(nc.type()))) {
+      shown |= ColumnDefinition.FOLLOW_THE_TYPE;
+    }
+    int changed = (o.flags() ^ n.flags()) & ~shown;
     if (changed != 0) {
       List<String> flags = new ArrayList<>();
       ColumnDefinition.flagNames(changed & n.flags()).forEach(f -> flags.add("+" + f));

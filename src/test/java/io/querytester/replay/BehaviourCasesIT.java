@@ -11,7 +11,6 @@ import io.querytester.compare.RunSummary;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
 import io.querytester.run.Execution;
-import io.querytester.run.ExecutionLog;
 import io.querytester.target.SqlScript;
 import io.querytester.target.Target;
 import io.querytester.testing.TestServers;
@@ -118,7 +117,7 @@ class BehaviourCasesIT {
         .run(pair, false);
 
     List<Execution> executions = new ArrayList<>();
-    ExecutionLog.read(run, w -> {}).forEach(executions::add);
+    RunAnalyzer.executions(run, w -> {}).forEach(executions::add);
     executions.sort(java.util.Comparator.comparingLong(Execution::event));
     assertThat(executions).hasSize(c.statements().size());
     RunSummary summary = new RunAnalyzer(GatePolicy.DEFAULT, 3, w -> {}).analyze(run);
