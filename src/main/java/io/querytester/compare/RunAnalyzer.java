@@ -95,7 +95,7 @@ public final class RunAnalyzer {
     long events = 0;
     Map<String, Long> skipped = new TreeMap<>();
     Map<Long, String> heldUp = HealthRollup.heldUp(runDir);
-    for (Execution read : ExecutionLog.read(runDir, warnings)) {
+    for (Execution read : executions(runDir, warnings)) {
       Execution e = notCompared(read, heldUp);
       events++;
       rollups.computeIfAbsent(e.classId(), id -> new ClassRollup(id, maxExamples)).add(e);
@@ -118,6 +118,29 @@ public final class RunAnalyzer {
   private static Execution notCompared(Execution e, Map<Long, String> heldUp) {
     String why = heldUp.isEmpty() || e.skipped() != null ? null : heldUp.get(e.event());
     return why == null ? e : Execution.skipped(e.event(), e.session(), e.classId(), e.kind(), why);
+  }
+
+  /**
+   * The executions of a run as the analysis counts them: session diagnostics whose values differ
+   * because the statement before them differed are tied to that statement ({@link
+   * DiffKind#DIAGNOSTICS}).
+   */
+  public static Iterable<Execution> executions(Path runDir, Consumer<String> warnings) {
+    return () -> {
+      Diagnostics diagnostics = new Diagnostics();
+      java.util.Iterator<Execution> it = ExecutionLog.read(runDir, warnings).iterator();
+      return new java.util.Iterator<>() {
+        @Override
+        public boolean hasNext() {
+          return it.hasNext();
+        }
+
+        @Override
+        public Execution next() {
+          return diagnostics.tie(it.next());
+        }
+      };
+    };
   }
 
   private ClassSummary summarize(ClassRollup r) {
@@ -182,7 +205,7 @@ public final class RunAnalyzer {
     boolean rowNoise = false;
     boolean acceptedFailure = false;
     for (DiffKind k : diffs.keySet()) {
-      if (nondeterministic && GatePolicy.isRowKind(k)) {
+      if (nondeterministic && GatePolicy.isNoise(k, r.rowCountsVary)) {
         rowNoise = true;
       } else if (gate.fails(k)) {
         if (!accepted.containsKey(k)) {

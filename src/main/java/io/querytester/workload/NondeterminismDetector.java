@@ -257,7 +257,9 @@ final class NondeterminismDetector {
   }
 
   private void unsafe(String reason) {
-    if (unsafe == null) {
+    // A reason that writes do not excuse (INTO OUTFILE, GET_LOCK ...) wins over a locking read or
+    // a sequence call, which --allow-writes replays (SqlProfile.lockingOrSequenceRead).
+    if (unsafe == null || SqlProfile.excusedByWrites(unsafe)) {
       unsafe = reason;
     }
   }

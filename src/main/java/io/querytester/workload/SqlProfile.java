@@ -27,6 +27,29 @@ public record SqlProfile(
     return SqlAnalyzer.analyze(sql);
   }
 
+  /** Unsafe reasons that only lock rows or advance a sequence: writes on the replay targets. */
+  private static final Set<String> WRITES_ALLOW =
+      Set.of(
+          "FOR UPDATE",
+          "FOR SHARE",
+          "LOCK IN SHARE MODE",
+          "NEXT VALUE FOR",
+          "NEXTVAL()",
+          "SETVAL()");
+
+  /**
+   * A read that is unsafe only because it locks rows (FOR UPDATE, FOR SHARE, LOCK IN SHARE MODE) or
+   * advances a sequence (NEXTVAL, SETVAL, NEXT VALUE FOR): replay runs it with --allow-writes,
+   * since its syntax is exactly what upgrades change.
+   */
+  public boolean lockingOrSequenceRead() {
+    return kind == StatementKind.READ && excusedByWrites(unsafeReason);
+  }
+
+  static boolean excusedByWrites(String unsafeReason) {
+    return unsafeReason != null && WRITES_ALLOW.contains(unsafeReason);
+  }
+
   /** A read that replay may run without --allow-writes. */
   public boolean safeRead() {
     return kind == StatementKind.READ && unsafeReason == null;
