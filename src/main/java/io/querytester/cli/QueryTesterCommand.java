@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
       ReportCommand.class,
       BaselineCommand.class,
       DriftCommand.class,
+      PrecheckCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
