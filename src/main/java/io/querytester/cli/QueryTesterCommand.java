@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
       BaselineCommand.class,
       DriftCommand.class,
       PrecheckCommand.class,
+      BisectCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

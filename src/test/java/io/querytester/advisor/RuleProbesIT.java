@@ -67,6 +67,22 @@ class RuleProbesIT {
     check(rule, after.get(), rule.probe().after());
   }
 
+  /** The check itself can fail: OFFSET's probe with its expectations swapped fails both ways. */
+  @org.junit.jupiter.api.Test
+  void aWrongExpectationFails() {
+    Rule offset =
+        RuleBook.shipped().rules().stream()
+            .filter(r -> r.id().equals("mariadb-10.6-reserved-offset"))
+            .findFirst()
+            .orElseThrow();
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> check(offset, Version.parse("10.2.11"), offset.probe().after()))
+        .isInstanceOf(AssertionError.class);
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> check(offset, Version.parse("11.4.5"), offset.probe().before()))
+        .isInstanceOf(AssertionError.class);
+  }
+
   private void check(Rule rule, Version version, String expectation) throws SQLException {
     Result r = run(servers.get(version), rule.probe());
     String where = rule.id() + " on " + version + " expecting '" + expectation + "': got " + r;
