@@ -1,5 +1,6 @@
 package io.querytester.advisor;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 import java.util.List;
 
@@ -23,7 +24,7 @@ public record BisectReport(
     int version,
     String run,
     String old,
-    String neu,
+    @JsonProperty("new") String neu,
     List<Tested> versions,
     Instant generated,
     List<ClassResult> classes,
