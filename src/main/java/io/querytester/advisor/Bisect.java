@@ -17,6 +17,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -150,13 +151,32 @@ public final class Bisect {
     return all == null ? "not-run" : all;
   }
 
-  private static String compare(Set<DiffKind> kinds, Execution original, Execution here) {
+  private static String compare(Set<DiffKind> classKinds, Execution original, Execution here) {
+    Set<DiffKind> kinds = bothWays(classKinds);
     boolean ordered = original.sql() != null && SqlProfile.of(original.sql()).ordered();
     boolean likeOld =
         none(kinds, ObservationComparator.compare(original.old(), here.old(), ordered));
     boolean likeNew =
         none(kinds, ObservationComparator.compare(original.neu(), here.old(), ordered));
     return likeOld && likeNew ? "both" : likeOld ? "old" : likeNew ? "new" : "neither";
+  }
+
+  /**
+   * Some kinds have a direction (an error on NEW only is an error fixed seen from NEW): compared
+   * with NEW's observation, the version under test is the first side, so both directions count.
+   */
+  static Set<DiffKind> bothWays(Set<DiffKind> kinds) {
+    Set<DiffKind> all = EnumSet.copyOf(kinds);
+    List<Set<DiffKind>> families =
+        List.of(
+            EnumSet.of(DiffKind.ERROR_NEW, DiffKind.ERROR_FIXED, DiffKind.ERROR_CHANGED),
+            EnumSet.of(DiffKind.TIMEOUT, DiffKind.TIMEOUT_FIXED));
+    for (Set<DiffKind> f : families) {
+      if (kinds.stream().anyMatch(f::contains)) {
+        all.addAll(f);
+      }
+    }
+    return all;
   }
 
   private static boolean none(Set<DiffKind> kinds, List<Difference> diffs) {

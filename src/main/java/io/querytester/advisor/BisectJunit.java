@@ -3,11 +3,8 @@ package io.querytester.advisor;
 import io.querytester.advisor.BisectReport.ClassResult;
 import io.querytester.advisor.BisectReport.Step;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Collectors;
-import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
@@ -21,60 +18,42 @@ final class BisectJunit {
   static void write(BisectReport r, Path file) throws IOException {
     long failures = r.classes().stream().filter(c -> !c.monotonic()).count();
     long skipped = r.classes().stream().filter(c -> c.monotonic() && c.firstNew() == null).count();
-    try (OutputStream os = Files.newOutputStream(file)) {
-      XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(os, "UTF-8");
-      x.writeStartDocument("UTF-8", "1.0");
-      x.writeCharacters("\n");
-      x.writeStartElement("testsuite");
-      x.writeAttribute("name", "querytester bisect " + r.old() + " -> " + r.neu());
-      x.writeAttribute("tests", Integer.toString(r.classes().size()));
-      x.writeAttribute("failures", Long.toString(failures));
-      x.writeAttribute("errors", "0");
-      x.writeAttribute("skipped", Long.toString(skipped));
-      x.writeCharacters("\n");
-      for (ClassResult c : r.classes()) {
-        testCase(x, c);
-      }
-      x.writeEndElement();
-      x.writeCharacters("\n");
-      x.writeEndDocument();
-      x.close();
-    } catch (XMLStreamException e) {
-      throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
-    }
+    JunitXml.write(
+        file,
+        "querytester bisect " + r.old() + " -> " + r.neu(),
+        r.classes().size(),
+        failures,
+        skipped,
+        x -> {
+          for (ClassResult c : r.classes()) {
+            testCase(x, c);
+          }
+        });
   }
 
   private static void testCase(XMLStreamWriter x, ClassResult c) throws XMLStreamException {
-    x.writeCharacters("  ");
-    x.writeStartElement("testcase");
-    x.writeAttribute("classname", "bisect." + c.verdict());
-    x.writeAttribute("name", c.classId());
+    JunitXml.startCase(x, "bisect." + c.verdict(), c.classId());
     String steps =
         c.behaviour().stream()
             .map((Step s) -> s.version() + ": " + s.behaves())
             .collect(Collectors.joining(", "));
     String body = c.example() + "\n" + steps;
     if (!c.monotonic()) {
-      x.writeStartElement("failure");
-      x.writeAttribute("type", "not-monotonic");
-      x.writeAttribute("message", c.note());
-      x.writeCharacters(body);
-      x.writeEndElement();
+      JunitXml.outcome(x, "failure", "not-monotonic", c.note(), body);
     } else if (c.firstNew() == null) {
-      x.writeStartElement("skipped");
-      x.writeAttribute("message", c.note());
-      x.writeEndElement();
+      JunitXml.outcome(x, "skipped", null, c.note(), null);
     } else {
-      x.writeStartElement("system-out");
-      x.writeCharacters(
+      JunitXml.outcome(
+          x,
+          "system-out",
+          null,
+          null,
           "first like NEW: "
               + c.firstNew()
               + (c.lastOld() == null ? "" : ", last like OLD: " + c.lastOld())
               + "\n"
               + body);
-      x.writeEndElement();
     }
-    x.writeEndElement();
-    x.writeCharacters("\n");
+    JunitXml.endCase(x);
   }
 }

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.querytester.testing.ReportSchemas;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,21 +14,13 @@ import org.junit.jupiter.api.io.TempDir;
 class PrecheckCommandTest {
   @TempDir Path dir;
 
-  record Run(int code, String out, String err) {}
-
-  static Run cli(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    picocli.CommandLine cl = QueryTesterCommand.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
+  private static CliTest.Run cli(String... args) {
+    return CliTest.run(args);
   }
 
   @Test
   void theSampleWorkloadFailsThePrecheckFor114WithEveryReport() throws Exception {
-    Run r =
+    CliTest.Run r =
         cli(
             "precheck",
             "--workload",
@@ -65,7 +55,7 @@ class PrecheckCommandTest {
         List.of(
             "{\"format\":\"querytester-workload\",\"version\":1,\"server_version\":\"10.2.11-MariaDB\"}",
             "{\"session\":1,\"sql\":\"SELECT '<script>alert(1)</script>' AS offset\"}"));
-    Run r = cli("precheck", "-w", w.toString(), "--target", "11.4.5", "-o", dir.toString());
+    CliTest.Run r = cli("precheck", "-w", w.toString(), "--target", "11.4.5", "-o", dir.toString());
     assertThat(r.code()).isEqualTo(1);
     String html = Files.readString(dir.resolve("precheck.html"));
     assertThat(html).contains("&lt;script&gt;alert(1)&lt;/script&gt;").doesNotContain("<script>");
@@ -73,7 +63,7 @@ class PrecheckCommandTest {
 
   @Test
   void nothingCrossedPasses() {
-    Run r =
+    CliTest.Run r =
         cli(
             "precheck",
             "--workload",
@@ -88,7 +78,7 @@ class PrecheckCommandTest {
 
   @Test
   void badTargetAndUnknownOldVersionAreBadInput() throws Exception {
-    Run bad =
+    CliTest.Run bad =
         cli(
             "precheck",
             "--workload",
@@ -105,7 +95,8 @@ class PrecheckCommandTest {
         List.of(
             "{\"format\":\"querytester-workload\",\"version\":1}",
             "{\"session\":1,\"sql\":\"SELECT 1\"}"));
-    Run unknown = cli("precheck", "-w", w.toString(), "--target", "11.4", "-o", dir.toString());
+    CliTest.Run unknown =
+        cli("precheck", "-w", w.toString(), "--target", "11.4", "-o", dir.toString());
     assertThat(unknown.code()).isEqualTo(2);
     assertThat(unknown.err()).contains("give --old SPEC").contains("--old-version");
   }
