@@ -31,8 +31,21 @@ class VerdictsTest {
   private static final BisectPlan.Target CLASS =
       new BisectPlan.Target(
           new ClassSummary(
-              "ABC", "select ?", "SELECT 1", "read", ClassVerdict.REGRESSION, 1, 0, null,
-              Map.of(DiffKind.RESULT, 1L), List.of(), List.of(), null, null, null, Double.NaN,
+              "ABC",
+              "select ?",
+              "SELECT 1",
+              "read",
+              ClassVerdict.REGRESSION,
+              1,
+              0,
+              null,
+              Map.of(DiffKind.RESULT, 1L),
+              List.of(),
+              List.of(),
+              null,
+              null,
+              null,
+              Double.NaN,
               Map.of()),
           EnumSet.of(DiffKind.RESULT),
           List.of());
@@ -81,7 +94,8 @@ class VerdictsTest {
   @Test
   void anErrorOnNewOnlyIsAnErrorFixedSeenFromNew() {
     assertThat(Bisect.bothWays(EnumSet.of(DiffKind.ERROR_NEW)))
-        .containsExactlyInAnyOrder(DiffKind.ERROR_NEW, DiffKind.ERROR_FIXED, DiffKind.ERROR_CHANGED);
+        .containsExactlyInAnyOrder(
+            DiffKind.ERROR_NEW, DiffKind.ERROR_FIXED, DiffKind.ERROR_CHANGED);
     assertThat(Bisect.bothWays(EnumSet.of(DiffKind.RESULT))).containsExactly(DiffKind.RESULT);
   }
 }
