@@ -113,6 +113,11 @@ final class BisectCommand implements Callable<Integer> {
     }
     PrintWriter err = spec.commandLine().getErr();
     RunInfo info = RunInfo.read(runDir);
+    if (loads.isEmpty()) {
+      err.println(
+          "warning: no --load given: the servers start empty, so examples that read tables fail"
+              + " on every version; give the run's --load files again");
+    }
     List<TargetSettings> servers = new ArrayList<>();
     for (String v : versions.isEmpty() ? defaultVersions(info) : versions) {
       servers.add(server(v, err));
