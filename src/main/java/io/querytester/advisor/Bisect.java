@@ -157,7 +157,10 @@ public final class Bisect {
     boolean likeOld =
         none(kinds, ObservationComparator.compare(original.old(), here.old(), ordered));
     boolean likeNew =
-        none(kinds, ObservationComparator.compare(original.neu(), here.old(), ordered));
+        none(
+            kinds,
+            ObservationComparator.compare(
+                /* old= */ original.neu(), /* neu= */ here.old(), ordered));
     return likeOld && likeNew ? "both" : likeOld ? "old" : likeNew ? "new" : "neither";
   }
 

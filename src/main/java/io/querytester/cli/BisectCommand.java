@@ -5,12 +5,10 @@ import io.querytester.advisor.Bisect;
 import io.querytester.advisor.BisectConsole;
 import io.querytester.advisor.BisectReport;
 import io.querytester.advisor.BisectReports;
+import io.querytester.advisor.BisectVersions;
 import io.querytester.health.HealthSettings;
 import io.querytester.run.RunInfo;
 import io.querytester.target.ConnectionSettings;
-import io.querytester.target.Flavour;
-import io.querytester.target.MariaDbVersions;
-import io.querytester.target.ServerInfo;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.TargetSpec;
 import java.io.PrintWriter;
@@ -58,6 +56,14 @@ final class BisectCommand implements Callable<Integer> {
           "Servers to replay on: a bare version means embedded:mariadb-<version> (available: "
               + "10.1.23, 10.2.11, 10.11.5, 11.4.5); docker: and jdbc: specs as in replay.")
   List<String> versions = new ArrayList<>();
+
+  @Option(
+      names = "--docker",
+      description =
+          "Without --versions: add a Docker image of every release series between OLD and NEW"
+              + " that no embedded server covers (docker:mariadb:10.6 ..., docker:mysql:8.0);"
+              + " needs a Docker engine.")
+  boolean docker;
 
   @Option(
       names = "--load",
@@ -119,7 +125,12 @@ final class BisectCommand implements Callable<Integer> {
               + " on every version; give the run's --load files again");
     }
     List<TargetSettings> servers = new ArrayList<>();
-    for (String v : versions.isEmpty() ? defaultVersions(info) : versions) {
+    List<String> specs =
+        versions.isEmpty()
+            ? BisectVersions.between(
+                info.targets().get(0).version(), info.targets().get(1).version(), docker)
+            : versions;
+    for (String v : specs) {
       servers.add(server(v, err));
     }
     Path dir = out != null ? out : runDir.resolve("bisect");
@@ -139,34 +150,6 @@ final class BisectCommand implements Callable<Integer> {
     o.println("reports: " + html.toAbsolutePath() + " (and bisect.json, bisect-junit.xml)");
     o.flush();
     return ExitCode.OK.code();
-  }
-
-  /** Every embedded MariaDB from the run's OLD to its NEW, both included (they are controls). */
-  static List<String> defaultVersions(RunInfo info) {
-    ServerInfo old = ServerInfo.of(info.targets().get(0).version());
-    ServerInfo neu = ServerInfo.of(info.targets().get(1).version());
-    if (old.flavour() != Flavour.MARIADB || neu.flavour() != Flavour.MARIADB) {
-      throw new BadInputException(
-          "the run is not MariaDB to MariaDB, so there are no embedded versions between: give"
-              + " --versions (docker:mysql:8.0, jdbc:mysql://host:3306/ ...)");
-    }
-    List<String> between =
-        MariaDbVersions.AVAILABLE.stream()
-            .filter(
-                v -> {
-                  int n = ServerInfo.of(v).versionNumber();
-                  return n >= old.versionNumber() && n <= neu.versionNumber();
-                })
-            .toList();
-    if (between.isEmpty()) {
-      throw new BadInputException(
-          "no embedded MariaDB lies between "
-              + old.version()
-              + " and "
-              + neu.version()
-              + ": give --versions");
-    }
-    return between;
   }
 
   private TargetSettings server(String text, PrintWriter err) {
