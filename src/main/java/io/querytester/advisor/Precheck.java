@@ -143,16 +143,19 @@ public final class Precheck {
       if (!r.concerns(c.kind())) {
         continue;
       }
-      Optional<String> m = StatementMatcher.match(r, c.example(), c.tokens());
-      m.ifPresent(
-          match ->
-              hits.add(
-                  new ClassHit(
-                      c.classId(),
-                      c.kind().name().toLowerCase(Locale.ROOT),
-                      c.events(),
-                      match,
-                      c.example())));
+      for (ClassSample.Text t : c.texts()) {
+        Optional<String> m = StatementMatcher.match(r, t.sql(), t.tokens());
+        if (m.isPresent()) {
+          hits.add(
+              new ClassHit(
+                  c.classId(),
+                  c.kind().name().toLowerCase(Locale.ROOT),
+                  c.events(),
+                  m.get(),
+                  t.sql()));
+          break;
+        }
+      }
     }
     hits.sort(Comparator.comparingLong(ClassHit::events).reversed());
     return hits;

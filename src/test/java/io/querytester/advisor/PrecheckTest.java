@@ -123,6 +123,32 @@ class PrecheckTest {
         .isEmpty();
   }
 
+  @Test
+  void aRuleThatReadsLiteralsSeesMoreThanTheFirstTextOfAClass() {
+    Rule df =
+        book.rules().stream()
+            .filter(r -> r.id().equals("mariadb-11.3-date-format-time-zone"))
+            .findFirst()
+            .orElseThrow();
+    ClassSample c =
+        new ClassSample(
+            "X",
+            StatementKind.READ,
+            2,
+            List.of(
+                ClassSample.of("X", StatementKind.READ, 1, "SELECT DATE_FORMAT(d, '%Y') FROM t")
+                    .texts()
+                    .getFirst(),
+                ClassSample.of("X", StatementKind.READ, 1, "SELECT DATE_FORMAT(d, '%z') FROM t")
+                    .texts()
+                    .getFirst()));
+    List<Finding> found =
+        Precheck.findings(List.of(df), List.of(c), new SchemaFacts("", Map.of(), List.of()));
+    assertThat(found)
+        .singleElement()
+        .satisfies(f -> assertThat(f.classes().getFirst().example()).contains("'%z'"));
+  }
+
   private static List<String> classes(Finding f) {
     assertThat(f).as("finding").isNotNull();
     return f.classes().stream().map(ClassHit::classId).toList();
