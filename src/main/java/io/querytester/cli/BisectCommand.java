@@ -11,6 +11,7 @@ import io.querytester.run.RunInfo;
 import io.querytester.target.ConnectionSettings;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.TargetSpec;
+import io.querytester.target.Targets;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -133,6 +134,9 @@ final class BisectCommand implements Callable<Integer> {
     for (String v : specs) {
       servers.add(server(v, err));
     }
+    // Servers are opened one after another: a missing Docker engine must stop the bisect before
+    // the first of them, not after the embedded ones have run.
+    Targets.requireEngines(servers);
     Path dir = out != null ? out : runDir.resolve("bisect");
     Bisect bisect =
         new Bisect(

@@ -3,10 +3,14 @@ package io.querytester.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.querytester.run.RunInfo;
 import io.querytester.testing.ReportSchemas;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,6 +78,38 @@ class PrecheckCommandTest {
             dir.toString());
     assertThat(r.code()).isZero();
     assertThat(r.out()).startsWith("PRECHECK OK: 0 findings");
+  }
+
+  @Test
+  void bisectWithoutARunFolderIsBadInput() {
+    CliTest.Run r = cli("bisect", dir.resolve("none").toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("is not a run folder");
+  }
+
+  @Test
+  void bisectOnDockerWithoutAnEngineStopsBeforeAnyServer() throws Exception {
+    Path run = dir.resolve("run");
+    new RunInfo(
+            RunInfo.FORMAT,
+            1,
+            "samples/workload.jsonl",
+            379,
+            List.of(
+                new RunInfo.Side("OLD", "jdbc:mysql://a:3306/", "5.7.44-log", Map.of()),
+                new RunInfo.Side("NEW", "jdbc:mysql://b:3306/", "8.4.3", Map.of())),
+            Map.of(),
+            Instant.EPOCH)
+        .write(run);
+    Assumptions.assumeFalse(
+        org.testcontainers.DockerClientFactory.instance().isDockerAvailable(),
+        "a Docker engine runs here");
+    CliTest.Run r = cli("bisect", run.toString(), "--docker", "--load", "samples/schema.sql");
+    assertThat(r.code()).as(r.err()).isEqualTo(3);
+    assertThat(r.err()).contains("docker:mysql:8.0: no Docker engine found");
+    CliTest.Run none = cli("bisect", run.toString(), "--load", "samples/schema.sql");
+    assertThat(none.code()).isEqualTo(2);
+    assertThat(none.err()).contains("--docker adds Docker images");
   }
 
   @Test
