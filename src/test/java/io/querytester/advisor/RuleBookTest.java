@@ -63,46 +63,37 @@ class RuleBookTest {
 
   @Test
   void aRuleWithoutSourceOrProofIsRefused() {
-    Rule noSource =
-        new Rule(
-            "x",
-            Flavour.MARIADB,
-            RuleKind.PATTERN,
-            "10.6",
-            null,
-            null,
-            "x",
-            null,
-            null,
-            null,
-            null,
-            Severity.BREAKS,
-            null,
-            "w",
-            "f",
-            null,
-            "none");
+    Rule noSource = rule(RuleKind.PATTERN, List.of(), List.of(), null, "none");
     assertThatThrownBy(() -> RuleBook.of(List.of(noSource))).hasMessageContaining("a source URL");
-    Rule noProof =
-        new Rule(
-            "y",
-            Flavour.MARIADB,
-            RuleKind.PATTERN,
-            "10.6",
-            null,
-            null,
-            "x",
-            null,
-            null,
-            null,
-            null,
-            Severity.BREAKS,
-            "https://x",
-            "w",
-            "f",
-            null,
-            null);
+    Rule noProof = rule(RuleKind.PATTERN, List.of(), List.of(), "https://x", null);
     assertThatThrownBy(() -> RuleBook.of(List.of(noProof)))
         .hasMessageContaining("a probe or an untestable reason");
+  }
+
+  /** A hand-written rule of {@code kind}, for tests: pattern "x", since 10.6, severity breaks. */
+  static Rule rule(
+      RuleKind kind,
+      List<String> names,
+      List<String> keywordAfter,
+      String source,
+      String untestable) {
+    return new Rule(
+        "x",
+        Flavour.MARIADB,
+        kind,
+        "10.6",
+        names,
+        keywordAfter,
+        "x",
+        null,
+        null,
+        null,
+        null,
+        Severity.BREAKS,
+        source,
+        "w",
+        "f",
+        null,
+        untestable);
   }
 }

@@ -2,7 +2,6 @@ package io.querytester.advisor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.querytester.target.Flavour;
 import io.querytester.workload.SqlToken;
 import java.util.List;
 import java.util.Optional;
@@ -88,24 +87,8 @@ class StatementMatcherTest {
   @Test
   void aHandWrittenRuleWithAKeywordContext() {
     Rule r =
-        new Rule(
-            "x",
-            Flavour.MYSQL,
-            RuleKind.RESERVED_WORD,
-            "8.0",
-            List.of("rank"),
-            List.of("DOT"),
-            null,
-            null,
-            null,
-            null,
-            null,
-            Severity.BREAKS,
-            "https://x",
-            "w",
-            "f",
-            null,
-            "none");
+        RuleBookTest.rule(
+            RuleKind.RESERVED_WORD, List.of("rank"), List.of("DOT"), "https://x", "none");
     assertThat(StatementMatcher.match(r, "SELECT rank FROM t", SqlToken.of("SELECT rank FROM t")))
         .contains("rank");
   }
