@@ -22,6 +22,8 @@ import picocli.CommandLine.Command;
       ReportCommand.class,
       BaselineCommand.class,
       DriftCommand.class,
+      PrecheckCommand.class,
+      BisectCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

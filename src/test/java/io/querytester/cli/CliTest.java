@@ -2,21 +2,15 @@ package io.querytester.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.querytester.testing.Cli;
 import org.junit.jupiter.api.Test;
 
 class CliTest {
   record Run(int code, String out, String err) {}
 
   static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    picocli.CommandLine cl = QueryTesterCommand.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
+    Cli.Run r = Cli.run(args);
+    return new Run(r.code(), r.out(), r.err());
   }
 
   @Test
