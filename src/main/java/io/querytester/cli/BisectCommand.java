@@ -7,6 +7,7 @@ import io.querytester.advisor.BisectReport;
 import io.querytester.advisor.BisectReports;
 import io.querytester.advisor.BisectVersions;
 import io.querytester.health.HealthSettings;
+import io.querytester.replay.ConnectionLimits;
 import io.querytester.run.RunInfo;
 import io.querytester.target.ConnectionSettings;
 import io.querytester.target.TargetSettings;
@@ -142,7 +143,13 @@ final class BisectCommand implements Callable<Integer> {
         new Bisect(
             (server, settings) ->
                 ReplayJob.run(
-                    List.of(server), loads, settings, HealthSettings.DEFAULT, false, err::println),
+                    List.of(server),
+                    loads,
+                    settings,
+                    ConnectionLimits.FROM_SERVER,
+                    HealthSettings.DEFAULT,
+                    false,
+                    err::println),
             Clock.systemUTC(),
             err::println);
     BisectReport report =

@@ -17,9 +17,7 @@ import org.junit.jupiter.api.Test;
 /** How a class's steps across versions become last-like-OLD, first-like-NEW and monotonic. */
 class VerdictsTest {
   private static final RunInfo INFO =
-      new RunInfo(
-          RunInfo.FORMAT,
-          1,
+      RunInfo.starting(
           "w.jsonl",
           10,
           List.of(

@@ -90,9 +90,7 @@ class PrecheckCommandTest {
   @Test
   void bisectOnDockerWithoutAnEngineStopsBeforeAnyServer() throws Exception {
     Path run = dir.resolve("run");
-    new RunInfo(
-            RunInfo.FORMAT,
-            1,
+    RunInfo.starting(
             "samples/workload.jsonl",
             379,
             List.of(
