@@ -1,0 +1,130 @@
+package io.querytester.capture;
+
+import io.querytester.workload.WorkloadStats;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Why a performance_schema capture got fewer statements than the server ran, each cause in one line
+ * with what to change: statement instruments off, foreground threads not instrumented, prepared
+ * statements recorded without text (MariaDB), history rows overwritten between polls. Consumers
+ * that are off and a missing privilege stop the capture before it starts (see {@link
+ * PerfSchemaSource}); these causes only show once statements ran.
+ */
+final class PerfSchemaDiagnosis {
+  /** A poll that finds this share of the history's rows new has probably lost some. */
+  private static final double FULL = 0.9;
+
+  private final List<String> atStart = new ArrayList<>();
+  private long historySize;
+  private boolean perThread;
+  private long preparedWithoutText;
+  private long polls;
+  private long fullPolls;
+  private long mostNewRows;
+
+  /**
+   * Reads the instrument and thread settings and the history's size.
+   *
+   * @param table the history table the capture reads
+   */
+  void start(SourceConnection db, String table) throws SQLException {
+    perThread = !table.equals(PerfSchemaSource.HISTORY_LONG);
+    String size =
+        db.show(
+            "VARIABLES",
+            "performance_schema_"
+                + (perThread ? PerfSchemaSource.HISTORY : PerfSchemaSource.HISTORY_LONG)
+                + "_size");
+    historySize = size == null ? 0 : Long.parseLong(size);
+    SourceConnection.Rows off =
+        db.query(
+            "SELECT COUNT(*) FROM performance_schema.setup_instruments"
+                + " WHERE NAME LIKE 'statement/sql/%' AND ENABLED <> 'YES'");
+    long instrumentsOff = SourceConnection.number(off.rows().get(0)[0]);
+    if (instrumentsOff > 0) {
+      atStart.add(
+          String.format(
+              "%,d statement/sql/ instruments are off, so those statements are not recorded:"
+                  + " UPDATE performance_schema.setup_instruments SET ENABLED = 'YES', TIMED ="
+                  + " 'YES' WHERE NAME LIKE 'statement/%%';",
+              instrumentsOff));
+    }
+    SourceConnection.Rows threads =
+        db.query(
+            "SELECT COUNT(*) FROM performance_schema.threads"
+                + " WHERE TYPE = 'FOREGROUND' AND INSTRUMENTED <> 'YES'");
+    long uninstrumented = SourceConnection.number(threads.rows().get(0)[0]);
+    if (uninstrumented > 0) {
+      atStart.add(
+          String.format(
+              "%,d connected sessions are not instrumented (performance_schema.setup_actors"
+                  + " leaves their account out), so their statements are not recorded: add the"
+                  + " accounts to setup_actors with ENABLED = 'YES'",
+              uninstrumented));
+    }
+  }
+
+  /** Lines to warn about as soon as the capture starts. */
+  List<String> startWarnings() {
+    return atStart;
+  }
+
+  /** An execution of a prepared statement recorded without its text (statement/com/Execute). */
+  void preparedWithoutText() {
+    preparedWithoutText++;
+  }
+
+  long preparedWithoutTextCount() {
+    return preparedWithoutText;
+  }
+
+  /**
+   * After a poll: how many rows were new, in all (history_long, one ring for the server) or in the
+   * thread that had the most (history, one ring per thread).
+   */
+  void polled(long newRows) {
+    polls++;
+    mostNewRows = Math.max(mostNewRows, newRows);
+    if (historySize > 0 && newRows >= FULL * historySize) {
+      fullPolls++;
+    }
+  }
+
+  /** One line per cause found, with what to change; empty when nothing was lost. */
+  List<String> causes(long captured) {
+    List<String> causes = new ArrayList<>(atStart);
+    if (preparedWithoutText > 0) {
+      causes.add(
+          String.format(
+              "%,d executions of prepared statements were recorded without SQL text"
+                  + " (statement/com/Execute; MariaDB's performance_schema keeps no text for"
+                  + " them), so they cannot be captured here: %s",
+              preparedWithoutText, WorkloadStats.TEMPLATE_VALUES_FROM));
+    }
+    if (fullPolls > 0) {
+      causes.add(
+          String.format(
+              "history rows were overwritten between polls: %,d of %,d polls found %s"
+                  + " new rows (up to %,d; the table keeps %,d%s), so statements in between were"
+                  + " lost: poll more often (--interval) or raise %s (a server start option)",
+              fullPolls,
+              polls,
+              perThread ? "a thread with nearly all of its" : "nearly all",
+              mostNewRows,
+              historySize,
+              perThread ? " per thread" : "",
+              perThread
+                  ? "performance_schema_events_statements_history_size, or switch on "
+                      + PerfSchemaSource.HISTORY_LONG
+                  : "performance_schema_events_statements_history_long_size"));
+    }
+    if (captured == 0 && causes.isEmpty()) {
+      causes.add(
+          "no statement with SQL text ran in a recorded session during the capture (the capture's"
+              + " own and other querytester sessions are left out)");
+    }
+    return causes;
+  }
+}
