@@ -155,17 +155,18 @@ final class PerfSchemaSource extends CaptureSource {
       consumers.put(String.valueOf(row[0]), "YES".equalsIgnoreCase(String.valueOf(row[1])));
     }
     List<String> off = new ArrayList<>();
-    for (String needed : List.of("global_instrumentation", "thread_instrumentation")) {
+    // The history tables are filled from events_statements_current: with it off they stay empty
+    // (MariaDB 11.4's default), whatever their own consumers say.
+    for (String needed : List.of("global_instrumentation", "thread_instrumentation", CURRENT)) {
       if (!consumers.getOrDefault(needed, false)) {
         off.add(needed);
       }
     }
-    if (!consumers.getOrDefault(HISTORY_LONG, false)
-        && !consumers.getOrDefault(HISTORY, false)
-        && !consumers.getOrDefault(CURRENT, false)) {
-      off.add(HISTORY_LONG);
-    }
     if (!off.isEmpty()) {
+      List<String> enable = new ArrayList<>(off);
+      if (!consumers.getOrDefault(HISTORY_LONG, false)) {
+        enable.add(HISTORY_LONG); // not needed to start, but without it statements are missed
+      }
       throw new CannotRunException(
           "performance_schema on "
               + target.describe()
@@ -175,7 +176,7 @@ final class PerfSchemaSource extends CaptureSource {
               + (off.size() > 1 ? " are" : " is")
               + " off. A user with UPDATE on performance_schema can switch them on (capture never"
               + " does): "
-              + enableSql(off));
+              + enableSql(enable));
     }
   }
 

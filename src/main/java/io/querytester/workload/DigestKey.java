@@ -2,6 +2,7 @@ package io.querytester.workload;
 
 import io.querytester.workload.SqlScanner.Type;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * A key under which a statement and the server's digest text of its class are equal, so a captured
@@ -16,6 +17,20 @@ import java.util.Locale;
  */
 public final class DigestKey {
   private static final String LIST = "(?+)";
+
+  /**
+   * Words the server's digest spells otherwise than the statement did (MariaDB prints the lexer's
+   * token: DISTINCT as DISTINCTROW, USER() as SYSTEM_USER, DATABASE as SCHEMA, INT as INTEGER),
+   * each mapped to one spelling.
+   */
+  private static final Map<String, String> SYNONYMS =
+      Map.of(
+          "distinctrow", "distinct",
+          "system_user", "user",
+          "schema", "database",
+          "schemas", "databases",
+          "integer", "int",
+          "substring", "substr");
 
   private DigestKey() {}
 
@@ -49,10 +64,14 @@ public final class DigestKey {
       case STRING, NUMBER, PARAMETER -> "?";
       case QUOTED_NAME ->
           text.length() >= 2 ? text.substring(1, text.length() - 1).toLowerCase(Locale.ROOT) : text;
-      case WORD -> text.equalsIgnoreCase("null") ? "?" : text.toLowerCase(Locale.ROOT);
+      case WORD -> word(text.toLowerCase(Locale.ROOT));
       case SYSTEM_VAR, USER_VAR -> text.replace("`", "").toLowerCase(Locale.ROOT);
       default -> text;
     };
+  }
+
+  private static String word(String lower) {
+    return lower.equals("null") ? "?" : SYNONYMS.getOrDefault(lower, lower);
   }
 
   /** A list right after another list (multi-row VALUES) adds nothing: {@code (?+) , (?+)}. */
@@ -68,6 +87,12 @@ public final class DigestKey {
 
   /** Tokens joined by one space, except around dots: {@code @@session.x}, {@code db.t}. */
   private static void append(StringBuilder key, Type t, String token) {
+    if (token.equals("=") && key.length() > 1 && key.charAt(key.length() - 1) == '!') {
+      // The digest writes <> as !=: one spelling for both.
+      key.setLength(key.length() - 1);
+      key.append("< >");
+      return;
+    }
     boolean glue = t == Type.DOT || (key.length() > 0 && key.charAt(key.length() - 1) == '.');
     if (key.length() > 0 && !glue) {
       key.append(' ');

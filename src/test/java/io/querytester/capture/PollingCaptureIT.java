@@ -143,9 +143,11 @@ class PollingCaptureIT {
   void perfschemaCapturesEveryStatementOnceWithTimings() throws Exception {
     TestServers.exec(
         server,
-        "UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME = '"
+        "UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME IN ('"
+            + PerfSchemaSource.CURRENT
+            + "', '"
             + PerfSchemaSource.HISTORY_LONG
-            + "'");
+            + "')");
     try (Target watcher = asUser("watcher", "pw1")) {
       // Capture first: statements already in the history when it starts are not part of it.
       java.util.concurrent.ExecutorService pool =
