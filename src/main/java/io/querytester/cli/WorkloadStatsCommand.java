@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Summarise a workload file: query classes by count with an example each, statement kinds,"
-          + " unsafe and nondeterministic classes, sessions, time span, skipped lines."
+          + " unsafe and nondeterministic classes, prepared-statement templates, sessions, time"
+          + " span, skipped lines, and the server's class coverage when the capture recorded it."
     })
 final class WorkloadStatsCommand implements Callable<Integer> {
   /** More warnings than this about bad lines are only counted. */
