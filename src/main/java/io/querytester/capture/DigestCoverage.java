@@ -31,8 +31,13 @@ final class DigestCoverage {
   /** Counts of one class at one moment. */
   private record Count(String schema, String digest, String text, long executions) {}
 
+  /** How often open prepared statements are read again, so one closed meanwhile still counts. */
+  private static final long PREPARED_EVERY_NANOS = 1_000_000_000L;
+
   private Map<String, Count> digestsBefore;
   private Map<String, Count> preparedBefore;
+  private final Map<String, Count> preparedLast = new HashMap<>();
+  private long preparedReadAt;
   private final Map<String, long[]> byDigest = new HashMap<>();
   private final Map<String, long[]> byKey = new HashMap<>();
   private String unavailable;
@@ -46,6 +51,19 @@ final class DigestCoverage {
       return;
     }
     preparedBefore = prepared(db);
+    preparedLast.putAll(preparedBefore);
+    preparedReadAt = System.nanoTime();
+  }
+
+  /**
+   * Between polls: reads the open prepared statements again (at most once a second), since a client
+   * that disconnects takes its statements and their counts out of the table.
+   */
+  void poll(SourceConnection db) {
+    if (preparedBefore != null && System.nanoTime() - preparedReadAt > PREPARED_EVERY_NANOS) {
+      preparedLast.putAll(prepared(db));
+      preparedReadAt = System.nanoTime();
+    }
   }
 
   /** One captured event, with the server's digest of it when the source knows it. */
@@ -115,17 +133,17 @@ final class DigestCoverage {
     }
     Map<String, long[]> ranByKey = new HashMap<>();
     Map<String, String> textByKey = new HashMap<>();
-    prepared(db)
-        .forEach(
-            (id, c) -> {
-              Count was = preparedBefore.get(id);
-              long ran = ranSince(was, c);
-              String key = DigestKey.of(c.text());
-              if (ran > 0 && !digestKeys.contains(key)) {
-                ranByKey.computeIfAbsent(key, k -> new long[1])[0] += ran;
-                textByKey.putIfAbsent(key, c.text());
-              }
-            });
+    preparedLast.putAll(prepared(db));
+    preparedLast.forEach(
+        (id, c) -> {
+          Count was = preparedBefore.get(id);
+          long ran = ranSince(was, c);
+          String key = DigestKey.of(c.text());
+          if (ran > 0 && !digestKeys.contains(key)) {
+            ranByKey.computeIfAbsent(key, k -> new long[1])[0] += ran;
+            textByKey.putIfAbsent(key, c.text());
+          }
+        });
     ranByKey.forEach(
         (key, ran) -> out.add(serverClass(null, null, textByKey.get(key), ran[0], key)));
   }
@@ -161,7 +179,7 @@ final class DigestCoverage {
       SourceConnection.Rows r =
           db.query("SELECT OBJECT_INSTANCE_BEGIN, SQL_TEXT, COUNT_EXECUTE FROM " + PREPARED);
       for (Object[] row : r.rows()) {
-        if (row[1] != null) {
+        if (row[1] != null && out.size() < 100_000) {
           out.put(
               SourceConnection.text(row[0]) + "\0" + SourceConnection.text(row[1]),
               new Count(

@@ -20,6 +20,8 @@ final class PerfSchemaDiagnosis {
   private long historySize;
   private boolean perThread;
   private long preparedWithoutText;
+  private Long executesBefore;
+  private Long executesRan;
   private long polls;
   private long fullPolls;
   private long mostNewRows;
@@ -31,6 +33,7 @@ final class PerfSchemaDiagnosis {
    */
   void start(SourceConnection db, String table) throws SQLException {
     perThread = !table.equals(PerfSchemaSource.HISTORY_LONG);
+    executesBefore = executes(db);
     String size =
         db.show(
             "VARIABLES",
@@ -66,6 +69,32 @@ final class PerfSchemaDiagnosis {
     }
   }
 
+  /**
+   * The server's own count of prepared executions ({@code statement/com/Execute}), read at the
+   * start and at the end: exact even when history rows were overwritten.
+   */
+  private static Long executes(SourceConnection db) {
+    try {
+      SourceConnection.Rows r =
+          db.query(
+              "SELECT COUNT_STAR FROM performance_schema.events_statements_summary_global_by_event_name"
+                  + " WHERE EVENT_NAME = '"
+                  + PerfSchemaSource.EXECUTE
+                  + "'");
+      return r.rows().isEmpty() ? null : SourceConnection.number(r.rows().get(0)[0]);
+    } catch (SQLException e) {
+      return null; // the history's rows still give a lower bound
+    }
+  }
+
+  /** Reads the server's count of prepared executions again, at the end of the capture. */
+  void finish(SourceConnection db) {
+    Long after = executes(db);
+    if (executesBefore != null && after != null && after >= executesBefore) {
+      executesRan = after - executesBefore;
+    }
+  }
+
   /** Lines to warn about as soon as the capture starts. */
   List<String> startWarnings() {
     return atStart;
@@ -76,8 +105,9 @@ final class PerfSchemaDiagnosis {
     preparedWithoutText++;
   }
 
+  /** Prepared executions without text: the server's count when it has one, else those seen. */
   long preparedWithoutTextCount() {
-    return preparedWithoutText;
+    return executesRan == null ? preparedWithoutText : Math.max(executesRan, preparedWithoutText);
   }
 
   /**
@@ -96,12 +126,13 @@ final class PerfSchemaDiagnosis {
   List<String> causes(long captured) {
     List<String> causes = new ArrayList<>(atStart);
     if (preparedWithoutText > 0) {
+      // Seen in the history, so this server records them without text; the count is the server's.
       causes.add(
           String.format(
               "%,d executions of prepared statements were recorded without SQL text"
                   + " (statement/com/Execute; MariaDB's performance_schema keeps no text for"
                   + " them), so they cannot be captured here: %s",
-              preparedWithoutText, WorkloadStats.TEMPLATE_VALUES_FROM));
+              preparedWithoutTextCount(), WorkloadStats.TEMPLATE_VALUES_FROM));
     }
     if (fullPolls > 0) {
       causes.add(

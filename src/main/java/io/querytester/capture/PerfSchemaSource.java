@@ -105,8 +105,10 @@ final class PerfSchemaSource extends CaptureSource {
       if (!poll(sink, false, tools)) {
         break;
       }
+      coverage.poll(db);
     }
     questionsAfter = questions();
+    diagnosis.finish(db);
     classCoverage = coverage.finish(db);
   }
 

@@ -83,6 +83,7 @@ final class ProcesslistSource extends CaptureSource {
       if (!poll(sink, tools)) {
         break;
       }
+      coverage.poll(db);
       next += interval.toNanos();
       long wait = next - System.nanoTime();
       if (wait > 0) {

@@ -62,6 +62,11 @@ public record ClassCoverage(String source, List<ServerClass> classes) {
    */
   public List<String> describe(int top) {
     List<String> lines = new ArrayList<>();
+    if (classes.isEmpty()) {
+      lines.add(
+          "class coverage: the server counted no query class during the capture (" + source + ")");
+      return lines;
+    }
     long executions = executions();
     lines.add(
         String.format(
