@@ -17,8 +17,8 @@ final class PerfSchemaDiagnosis {
   private static final double FULL = 0.9;
 
   private final List<String> atStart = new ArrayList<>();
-  private long historySize;
-  private boolean perThread;
+  private final long historySize;
+  private final boolean perThread;
   private long preparedWithoutText;
   private Long executesBefore;
   private Long executesRan;
@@ -27,20 +27,33 @@ final class PerfSchemaDiagnosis {
   private long mostNewRows;
 
   /**
-   * Reads the instrument and thread settings and the history's size.
+   * A diagnosis of a history of {@code historySize} rows, per thread when {@code perThread} (0 when
+   * unknown: overwritten rows then go unnoticed).
+   */
+  PerfSchemaDiagnosis(long historySize, boolean perThread) {
+    this.historySize = historySize;
+    this.perThread = perThread;
+  }
+
+  /**
+   * A diagnosis of the history table the capture reads, its size read from the server.
    *
    * @param table the history table the capture reads
    */
-  void start(SourceConnection db, String table) throws SQLException {
-    perThread = !table.equals(PerfSchemaSource.HISTORY_LONG);
-    executesBefore = executes(db);
+  static PerfSchemaDiagnosis of(SourceConnection db, String table) throws SQLException {
+    boolean perThread = !table.equals(PerfSchemaSource.HISTORY_LONG);
     String size =
         db.show(
             "VARIABLES",
             "performance_schema_"
                 + (perThread ? PerfSchemaSource.HISTORY : PerfSchemaSource.HISTORY_LONG)
                 + "_size");
-    historySize = size == null ? 0 : Long.parseLong(size);
+    return new PerfSchemaDiagnosis(size == null ? 0 : Long.parseLong(size), perThread);
+  }
+
+  /** Reads the instrument and thread settings, and the server's count of prepared executions. */
+  void start(SourceConnection db) throws SQLException {
+    executesBefore = executes(db);
     SourceConnection.Rows off =
         db.query(
             "SELECT COUNT(*) FROM performance_schema.setup_instruments"

@@ -53,7 +53,7 @@ final class PerfSchemaSource extends CaptureSource {
   private Long questionsAfter;
   private long ownBefore;
   private Instant serverStart;
-  private final PerfSchemaDiagnosis diagnosis = new PerfSchemaDiagnosis();
+  private PerfSchemaDiagnosis diagnosis = new PerfSchemaDiagnosis(0, false);
   private final DigestCoverage coverage = new DigestCoverage();
   private ClassCoverage classCoverage;
 
@@ -114,7 +114,8 @@ final class PerfSchemaSource extends CaptureSource {
 
   private void diagnose(EventSink sink) {
     try {
-      diagnosis.start(db, table);
+      diagnosis = PerfSchemaDiagnosis.of(db, table);
+      diagnosis.start(db);
     } catch (SQLException e) {
       sink.warn(
           "could not read performance_schema's instrument settings ("
