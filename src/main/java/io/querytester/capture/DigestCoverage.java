@@ -100,12 +100,11 @@ final class DigestCoverage {
     db.texts().forEach(t -> own.add(DigestKey.of(t)));
     List<ServerClass> classes = new ArrayList<>();
     Set<String> keys = new HashSet<>();
-    after.forEach(
-        (id, c) -> {
-          Count was = digestsBefore.get(id);
-          long ran = ranSince(was, c);
-          String key = DigestKey.of(c.text());
-          if (ran > 0 && !own.contains(key)) {
+    forEachRan(
+        digestsBefore,
+        after,
+        (c, ran, key) -> {
+          if (!own.contains(key)) {
             keys.add(key);
             classes.add(serverClass(c.schema(), c.digest(), c.text(), ran, key));
           }
@@ -134,18 +133,32 @@ final class DigestCoverage {
     Map<String, long[]> ranByKey = new HashMap<>();
     Map<String, String> textByKey = new HashMap<>();
     preparedLast.putAll(prepared(db));
-    preparedLast.forEach(
-        (id, c) -> {
-          Count was = preparedBefore.get(id);
-          long ran = ranSince(was, c);
-          String key = DigestKey.of(c.text());
-          if (ran > 0 && !digestKeys.contains(key)) {
+    forEachRan(
+        preparedBefore,
+        preparedLast,
+        (c, ran, key) -> {
+          if (!digestKeys.contains(key)) {
             ranByKey.computeIfAbsent(key, k -> new long[1])[0] += ran;
             textByKey.putIfAbsent(key, c.text());
           }
         });
     ranByKey.forEach(
         (key, ran) -> out.add(serverClass(null, null, textByKey.get(key), ran[0], key)));
+  }
+
+  /** A class that ran during the capture: its counts, executions since the start, its key. */
+  private interface Ran {
+    void accept(Count now, long ran, String key);
+  }
+
+  private static void forEachRan(Map<String, Count> before, Map<String, Count> after, Ran action) {
+    after.forEach(
+        (id, c) -> {
+          long ran = ranSince(before.get(id), c);
+          if (ran > 0) {
+            action.accept(c, ran, DigestKey.of(c.text()));
+          }
+        });
   }
 
   /** Executions since the start; a count that went down was reset (TRUNCATE, a reused slot). */

@@ -54,11 +54,11 @@ final class PerfSchemaDiagnosis {
   /** Reads the instrument and thread settings, and the server's count of prepared executions. */
   void start(SourceConnection db) throws SQLException {
     executesBefore = executes(db);
-    SourceConnection.Rows off =
-        db.query(
-            "SELECT COUNT(*) FROM performance_schema.setup_instruments"
+    long instrumentsOff =
+        count(
+            db,
+            "performance_schema.setup_instruments"
                 + " WHERE NAME LIKE 'statement/sql/%' AND ENABLED <> 'YES'");
-    long instrumentsOff = SourceConnection.number(off.rows().get(0)[0]);
     if (instrumentsOff > 0) {
       atStart.add(
           String.format(
@@ -67,11 +67,8 @@ final class PerfSchemaDiagnosis {
                   + " 'YES' WHERE NAME LIKE 'statement/%%';",
               instrumentsOff));
     }
-    SourceConnection.Rows threads =
-        db.query(
-            "SELECT COUNT(*) FROM performance_schema.threads"
-                + " WHERE TYPE = 'FOREGROUND' AND INSTRUMENTED <> 'YES'");
-    long uninstrumented = SourceConnection.number(threads.rows().get(0)[0]);
+    long uninstrumented =
+        count(db, "performance_schema.threads WHERE TYPE = 'FOREGROUND' AND INSTRUMENTED <> 'YES'");
     if (uninstrumented > 0) {
       atStart.add(
           String.format(
@@ -80,6 +77,11 @@ final class PerfSchemaDiagnosis {
                   + " accounts to setup_actors with ENABLED = 'YES'",
               uninstrumented));
     }
+  }
+
+  private static long count(SourceConnection db, String tableAndWhere) throws SQLException {
+    return SourceConnection.number(
+        db.query("SELECT COUNT(*) FROM " + tableAndWhere).rows().get(0)[0]);
   }
 
   /**

@@ -105,6 +105,18 @@ class PreparedCaptureIT {
     }
   }
 
+  /** Captures while four clients run prepared statements; the capture must succeed. */
+  Cli captureUnderPreparedLoad(String source, Path out, String interval, String duration)
+      throws InterruptedException {
+    Cli c;
+    try (ClientLoad load = ClientLoad.start(server, 4, true, 0)) {
+      Thread.sleep(300);
+      c = captureCli(source, out, interval, duration);
+    }
+    assertThat(c.exit()).as(c.err()).isZero();
+    return c;
+  }
+
   static boolean fromLoad(QueryEvent e) {
     return e.sql().contains("sbtest1");
   }
@@ -112,12 +124,7 @@ class PreparedCaptureIT {
   @Test
   void processlistKeepsPreparedTemplatesOutOfReplayAndSaysWhereTheValuesAre() throws Exception {
     Path out = dir.resolve("ps-processlist.jsonl.gz");
-    Cli c;
-    try (ClientLoad load = ClientLoad.start(server, 4, true, 0)) {
-      Thread.sleep(300);
-      c = captureCli("processlist", out, "50ms", "4s");
-    }
-    assertThat(c.exit()).as(c.err()).isZero();
+    Cli c = captureUnderPreparedLoad("processlist", out, "50ms", "4s");
     Read r = read(out);
     List<QueryEvent> load = r.events().stream().filter(PreparedCaptureIT::fromLoad).toList();
     // The processlist shows each prepared execution by its template: all of them are templates,
@@ -169,12 +176,7 @@ class PreparedCaptureIT {
   @Test
   void perfschemaNamesPreparedStatementsWithoutTextAsTheCause() throws Exception {
     Path out = dir.resolve("ps-perfschema.jsonl.gz");
-    Cli c;
-    try (ClientLoad load = ClientLoad.start(server, 4, true, 0)) {
-      Thread.sleep(300);
-      c = captureCli("perfschema", out, "100ms", "3s");
-    }
-    assertThat(c.exit()).as(c.err()).isZero();
+    Cli c = captureUnderPreparedLoad("perfschema", out, "100ms", "3s");
     Read r = read(out);
     assertThat(r.events()).noneSatisfy(e -> assertThat(fromLoad(e)).isTrue());
     assertThat(r.events())
