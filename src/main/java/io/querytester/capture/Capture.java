@@ -69,7 +69,7 @@ public final class Capture {
       } finally {
         // A limit the writer reached while draining names the end; else the input ended.
         pipeline.stop("end of input");
-        writer.close(settings.clock().instant(), footer(pipeline));
+        writer.close(settings.clock().instant(), footer(pipeline), source.coverage());
         done.countDown();
         removeHook(hook);
       }
@@ -82,10 +82,12 @@ public final class Capture {
         pipeline.skipped(),
         pipeline.counters(),
         pipeline.classes(),
+        pipeline.templates(),
         Duration.ofNanos(System.nanoTime() - started),
         pipeline.stopReason(),
         source.report(),
-        pipeline.warnings());
+        pipeline.warnings(),
+        source.coverage());
   }
 
   /** Enforces the time limit and prints a progress line every so often while events flow. */
@@ -155,6 +157,7 @@ public final class Capture {
     counts.put("read", pipeline.read());
     counts.put("written", pipeline.written());
     counts.put("skipped", pipeline.skippedTotal());
+    counts.put("templates", pipeline.templates());
     pipeline.counters().forEach(counts::put);
     return counts;
   }

@@ -2,6 +2,7 @@ package io.querytester.capture;
 
 import io.querytester.workload.QueryClass;
 import io.querytester.workload.QueryEvent;
+import io.querytester.workload.StatementKind;
 import io.querytester.workload.WorkloadWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -61,6 +62,7 @@ final class Pipeline implements EventSink {
 
   // Written by the consumer thread.
   private final AtomicLong written = new AtomicLong();
+  private final AtomicLong templates = new AtomicLong();
   private final Map<String, Long> filtered = new TreeMap<>();
   private final Map<String, Integer> perClass = new HashMap<>();
   private final Set<String> classes = new HashSet<>();
@@ -163,6 +165,11 @@ final class Pipeline implements EventSink {
 
   long written() {
     return written.get();
+  }
+
+  /** Prepared-statement templates written: events replay will not run. */
+  long templates() {
+    return templates.get();
   }
 
   int classes() {
@@ -269,6 +276,9 @@ final class Pipeline implements EventSink {
       return true;
     }
     writer.write(e);
+    if (p.kind() == StatementKind.TEMPLATE) {
+      templates.incrementAndGet();
+    }
     if (classes.add(p.classId())) {
       classCount = classes.size();
     }

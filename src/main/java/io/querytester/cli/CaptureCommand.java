@@ -9,6 +9,7 @@ import io.querytester.capture.CaptureSummary;
 import io.querytester.target.Target;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.Targets;
+import io.querytester.workload.WorkloadStats;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -215,6 +216,12 @@ final class CaptureCommand implements Callable<Integer> {
     }
     if (s.skippedTotal() > 0) {
       o.printf("skipped %,d bad: %s%n", s.skippedTotal(), join(s.skipped()));
+    }
+    if (s.templates() > 0) {
+      o.printf(
+          "prepared-statement templates: %,d of the events written have ? placeholders and no"
+              + " values (kind template): replay skips them; %s%n",
+          s.templates(), WorkloadStats.TEMPLATE_VALUES_FROM);
     }
     s.counters().forEach((k, v) -> o.printf("%s: %,d%n", k, v));
     s.sourceReport().forEach(o::println);

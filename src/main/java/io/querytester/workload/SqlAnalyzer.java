@@ -28,7 +28,7 @@ final class SqlAnalyzer {
   static SqlProfile analyze(String sql) {
     String text = sql == null ? "" : sql;
     String fp = Fingerprint.of(text);
-    StatementKind kind = StatementClassifier.classify(text);
+    StatementKind kind = PreparedTemplate.kindOf(text, StatementClassifier.classify(text));
     NondeterminismDetector.Result r = NondeterminismDetector.scan(text, kind);
     return new SqlProfile(fp, classId(fp), kind, r.unsafeReason(), r.markers(), r.ordered());
   }

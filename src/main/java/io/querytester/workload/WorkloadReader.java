@@ -42,6 +42,10 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
   private long lineNo = 1;
   private long skipped;
   private boolean footerSeen;
+  private ClassCoverage coverage;
+
+  /** The part of the footer line a reader uses; the rest is for people reading the file. */
+  private record Footer(ClassCoverage coverage) {}
 
   private WorkloadReader(Path path, Lines in, WorkloadHeader header, Consumer<String> warnings) {
     this.path = path;
@@ -114,6 +118,29 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
     return skipped;
   }
 
+  /**
+   * The server's class coverage that the capture wrote into the footer; null before the footer is
+   * read (read every event first) or when the source had none.
+   */
+  public ClassCoverage coverage() {
+    return coverage;
+  }
+
+  private ClassCoverage footerCoverage(String line) {
+    try {
+      return WorkloadJson.MAPPER.readValue(line, Footer.class).coverage();
+    } catch (IOException e) {
+      warnings.accept(
+          path
+              + ":"
+              + lineNo
+              + ": the footer's coverage is unreadable and ignored ("
+              + e.getMessage()
+              + ")");
+      return null;
+    }
+  }
+
   /** Whether the capture closed the file properly; false for a file cut short. */
   public boolean complete() {
     return footerSeen;
@@ -161,6 +188,7 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
       }
       if (line.startsWith("{\"footer\"")) {
         footerSeen = true;
+        coverage = footerCoverage(line);
         continue;
       }
       try {
