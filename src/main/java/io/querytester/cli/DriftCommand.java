@@ -9,7 +9,6 @@ import io.querytester.drift.DriftReports;
 import io.querytester.drift.PositionMode;
 import io.querytester.drift.TableFilter;
 import io.querytester.drift.ThrottleLimits;
-import io.querytester.target.ConnectionSettings;
 import io.querytester.target.EmbeddedSpec;
 import io.querytester.target.Target;
 import io.querytester.target.TargetSettings;
@@ -224,16 +223,18 @@ final class DriftCommand implements Callable<Integer> {
   }
 
   private List<TargetSettings> sides() {
-    TargetSpec sourceSpec = spec("--source", source);
-    ConnectionSettings connection =
-        credentials.connection(
-            "SOURCE", sourceSpec, m -> spec.commandLine().getErr().println("drift: " + m));
+    AccountResolver resolver =
+        AccountResolver.system(m -> spec.commandLine().getErr().println("drift: " + m));
+    TargetSettings sourceSide = credentials.settings("SOURCE", spec("--source", source), resolver);
     List<TargetSettings> all = new ArrayList<>();
-    all.add(new TargetSettings("SOURCE", sourceSpec, List.of(), connection));
+    all.add(sourceSide);
     for (int i = 0; i < replicas.size(); i++) {
       all.add(
-          new TargetSettings(
-              "REPLICA-" + (i + 1), spec("--replica", replicas.get(i)), List.of(), connection));
+          credentials.sameAccount(
+              "REPLICA-" + (i + 1),
+              spec("--replica", replicas.get(i)),
+              resolver,
+              sourceSide.connection()));
     }
     return all;
   }

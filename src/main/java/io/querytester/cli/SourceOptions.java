@@ -78,10 +78,12 @@ final class SourceOptions {
             sslMode,
             sslCa,
             optionFiles.choice());
-    ConnectionSettings connection =
-        AccountResolver.system(warnings)
-            .resolve(
-                account, spec, timeouts.apply(ConnectionSettings.defaults("root", Secret.NONE)));
-    return new TargetSettings("SOURCE", spec, List.of(), connection);
+    return AccountResolver.system(warnings)
+        .settings(
+            "SOURCE",
+            account,
+            spec,
+            List.of(),
+            timeouts.apply(ConnectionSettings.defaults("root", Secret.NONE)));
   }
 }
