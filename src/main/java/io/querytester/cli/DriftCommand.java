@@ -117,10 +117,12 @@ final class DriftCommand implements Callable<Integer> {
   long chunkMaxRows;
 
   @Option(
-      names = "--float-precision",
+      names = {"--float-digits", "--float-precision"},
       defaultValue = "6",
+      paramLabel = "N",
       description =
-          "Decimals FLOAT/DOUBLE are rounded to before hashing (default ${DEFAULT-VALUE}).")
+          "Digits after the point FLOAT/DOUBLE are rounded to before hashing (default:"
+              + " ${DEFAULT-VALUE}).")
   int floatPrecision;
 
   @Option(

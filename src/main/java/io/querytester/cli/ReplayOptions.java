@@ -22,14 +22,14 @@ final class ReplayOptions {
   double speed;
 
   @Option(
-      names = "--run-time",
-      paramLabel = "DURATION",
+      names = {"--duration", "--run-time"},
+      paramLabel = "TIME",
       converter = DurationConverter.class,
       description = "Stop after this long (e.g. 10m, 1h); --resume goes on later.")
   Duration runTime;
 
   @Option(
-      names = "--limit",
+      names = {"--max-events", "--limit"},
       defaultValue = "0",
       paramLabel = "N",
       description = "Replay at most N events.")
@@ -61,7 +61,7 @@ final class ReplayOptions {
   long maxRows;
 
   @Option(
-      names = "--float-digits",
+      names = {"--float-digits", "--float-precision"},
       defaultValue = "12",
       paramLabel = "N",
       description =

@@ -20,10 +20,17 @@ final class SourceOptions {
   @Option(
       names = "--source-url",
       paramLabel = "SPEC",
-      description =
-          "The server to capture from: jdbc:mysql://host:port/ (or any target spec, e.g."
-              + " embedded:mariadb-11.4.5).")
+      description = "The server to capture from: the older name of --source SPEC.")
   String url;
+
+  /** The server as given by another option (capture's --source SPEC). */
+  void server(String option, String spec) {
+    if (url != null && !url.equals(spec)) {
+      throw new BadInputException(
+          option + " " + spec + " and --source-url " + url + " name two servers; give one");
+    }
+    url = spec;
+  }
 
   @Option(
       names = "--source-user",
@@ -65,7 +72,7 @@ final class SourceOptions {
   TargetSettings settings(String kind, Consumer<String> warnings) {
     if (url == null || url.isBlank()) {
       throw new BadInputException(
-          "--source " + kind + " needs --source-url, e.g. --source-url jdbc:mysql://db1:3306/");
+          "--type " + kind + " needs the server, e.g. --source jdbc:mysql://db1:3306/");
     }
     TargetSpec spec = TargetSpec.parse(url);
     Account account =

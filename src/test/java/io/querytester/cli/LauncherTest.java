@@ -24,6 +24,8 @@ class LauncherTest {
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().put("QUERYTESTER_JVM_DIR", jvmDir.toString());
     pb.environment().put("PATH", path);
+    // Maven's own settings from the build that runs this test must not leak into the one tested.
+    pb.environment().remove("MAVEN_OPTS");
     if (javaHome == null) {
       pb.environment().remove("JAVA_HOME");
     } else {
