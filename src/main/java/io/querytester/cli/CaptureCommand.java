@@ -127,8 +127,7 @@ final class CaptureCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "No progress line.")
   boolean quiet;
 
-  @Option(names = "--debug", description = "Show stack traces.")
-  boolean debug;
+  @Mixin DebugOption debug;
 
   @Override
   public Integer call() throws IOException {

@@ -39,7 +39,8 @@ final class CredentialOptions {
   @Option(
       names = "--ssl-mode",
       paramLabel = "MODE",
-      description = "TLS: DISABLED, PREFERRED (default), REQUIRED, VERIFY_CA, VERIFY_IDENTITY.")
+      description =
+          "TLS: DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY (default: PREFERRED).")
   String sslMode;
 
   @Option(

@@ -44,7 +44,7 @@ final class PairCredentialOptions {
       names = "--old-ssl-mode",
       paramLabel = "MODE",
       description =
-          "TLS to OLD: DISABLED, PREFERRED (default), REQUIRED, VERIFY_CA, VERIFY_IDENTITY.")
+          "TLS to OLD: DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY (default: PREFERRED).")
   String oldSslMode;
 
   @Option(names = "--new-ssl-mode", paramLabel = "MODE", description = "TLS to NEW.")

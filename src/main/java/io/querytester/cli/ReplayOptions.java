@@ -18,7 +18,7 @@ final class ReplayOptions {
       names = "--speed",
       defaultValue = "0",
       paramLabel = "X",
-      description = "0: as fast as possible (default); X: the captured timing, X times faster.")
+      description = "0: as fast as possible; X: the captured timing, X times faster (default: 0).")
   double speed;
 
   @Option(

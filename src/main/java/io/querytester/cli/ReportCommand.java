@@ -5,7 +5,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -16,8 +15,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Report a run folder: console summary, report.html, report.json, junit.xml; exit 1 on"
           + " regressions.",
-      "Gate thresholds from ./querytester.yaml or --config; accepted differences from"
-          + " ./querytester-baseline.yaml or --baseline."
+      "Gate thresholds from --config or querytester.yaml in the current folder; accepted"
+          + " differences from --baseline or querytester-baseline.yaml there."
     })
 final class ReportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -27,8 +26,7 @@ final class ReportCommand implements Callable<Integer> {
       description = "A run folder written by replay, compare or demo.")
   Path runDir;
 
-  @Option(names = "--debug", description = "Show stack traces on errors.")
-  boolean debug;
+  @Mixin DebugOption debug;
 
   @Mixin ReportOptions report;
 

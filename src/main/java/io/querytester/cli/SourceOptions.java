@@ -56,7 +56,7 @@ final class SourceOptions {
       names = "--source-ssl-mode",
       paramLabel = "MODE",
       description =
-          "TLS to the source: DISABLED, PREFERRED (default), REQUIRED, VERIFY_CA, VERIFY_IDENTITY.")
+          "TLS to the source: DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY (default: PREFERRED).")
   String sslMode;
 
   @Option(

@@ -89,6 +89,9 @@ class DsnSocketIT {
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(dir.resolve("run/run.json")).exists();
     assertThat(r.out() + r.err()).doesNotContain(PASSWORD);
+    // --quiet: the verdict line only, no target or progress lines.
+    assertThat(r.err()).doesNotContain("OLD S=").doesNotContain("NEW S=");
+    assertThat(r.out().strip().lines()).hasSize(1);
   }
 
   @Test
