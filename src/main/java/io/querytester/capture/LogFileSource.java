@@ -1,8 +1,8 @@
 package io.querytester.capture;
 
 import io.querytester.BadInputException;
+import io.querytester.CountingInputStream;
 import java.io.BufferedInputStream;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -130,40 +130,14 @@ final class LogFileSource extends CaptureSource {
   private InputStream open(String f) throws IOException {
     InputStream raw =
         new BufferedInputStream(
-            f.equals("-") ? stdin.get() : counted(Files.newInputStream(Path.of(f))), 1 << 16);
+            f.equals("-")
+                ? stdin.get()
+                : new CountingInputStream(Files.newInputStream(Path.of(f)), consumed),
+            1 << 16);
     raw.mark(2);
     int b1 = raw.read();
     int b2 = raw.read();
     raw.reset();
     return b1 == 0x1f && b2 == 0x8b ? new GZIPInputStream(raw, 1 << 16) : raw;
-  }
-
-  private InputStream counted(InputStream in) {
-    return new FilterInputStream(in) {
-      @Override
-      public int read() throws IOException {
-        int b = super.read();
-        if (b >= 0) {
-          consumed.incrementAndGet();
-        }
-        return b;
-      }
-
-      @Override
-      public int read(byte[] b, int off, int len) throws IOException {
-        int n = super.read(b, off, len);
-        if (n > 0) {
-          consumed.addAndGet(n);
-        }
-        return n;
-      }
-
-      @Override
-      public long skip(long n) throws IOException {
-        long k = super.skip(n);
-        consumed.addAndGet(k);
-        return k;
-      }
-    };
   }
 }
