@@ -314,7 +314,12 @@ class PollingCaptureIT {
               .redirectErrorStream(true)
               .redirectOutput(dir.resolve("cli.out").toFile())
               .start();
-      Thread.sleep(4000);
+      // The capture has started once its file exists; on a loaded machine that takes seconds.
+      long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      while (!java.nio.file.Files.exists(out) && p.isAlive() && System.nanoTime() < until) {
+        Thread.sleep(100);
+      }
+      Thread.sleep(2000);
       p.destroy(); // SIGTERM: the JVM runs its shutdown hooks, as for Ctrl-C (SIGINT)
       assertThat(p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
     }
