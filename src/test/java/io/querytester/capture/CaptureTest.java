@@ -21,7 +21,7 @@ class CaptureTest {
   @TempDir Path dir;
 
   /** Emits one event every {@code every}, then fails with {@code failure} (if any) or ends. */
-  static final class Scripted extends CaptureSource {
+  static class Scripted extends CaptureSource {
     final int events;
     final Duration every;
     final Exception failure;
@@ -128,27 +128,16 @@ class CaptureTest {
   @Test
   void aSourceThatKnowsItsEndShowsPercentAndEta() throws IOException {
     StringWriter err = new StringWriter();
-    int events = 120;
-    CaptureSource fileLike =
-        new CaptureSource() {
+    Scripted fileLike =
+        new Scripted(120, Duration.ofMillis(10), null) {
           volatile int done;
-
-          @Override
-          public String kind() {
-            return "slowlog";
-          }
-
-          @Override
-          public String serverVersion() {
-            return "11.4.5-MariaDB";
-          }
 
           @Override
           void run(EventSink sink) throws Exception {
             for (int i = 0; i < events; i++) {
               sink.accept(QueryEvent.of(1, "app", "SELECT " + i));
               done = i + 1;
-              Thread.sleep(10);
+              Thread.sleep(every.toMillis());
             }
           }
 
