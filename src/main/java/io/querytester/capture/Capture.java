@@ -2,12 +2,14 @@ package io.querytester.capture;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
+import io.querytester.Eta;
 import io.querytester.workload.WorkloadHeader;
 import io.querytester.workload.WorkloadWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -120,12 +122,13 @@ public final class Capture {
           if (read != lastRead || now - lastPrinted > 10 * every.toNanos()) {
             double rate = (read - lastRead) / ((now - lastAt) / 1e9);
             err.printf(
-                "capture: %,d events read, %,d written, %,d classes, %,.0f events/s%s%n",
+                "capture: %,d events read, %,d written, %,d classes, %,.0f events/s%s%s%n",
                 read,
                 pipeline.written(),
                 pipeline.classes(),
                 rate,
-                pipeline.skippedTotal() > 0 ? ", " + pipeline.skippedTotal() + " skipped" : "");
+                pipeline.skippedTotal() > 0 ? ", " + pipeline.skippedTotal() + " skipped" : "",
+                done(source.fractionRead(), now - started));
             err.flush();
             lastPrinted = now;
           }
@@ -137,6 +140,19 @@ public final class Capture {
     } catch (InterruptedException e) {
       // The capture is over.
     }
+  }
+
+  /** ", 42%, ETA 0m12s" for a source that knows its end; the ETA from the pace so far. */
+  static String done(double fraction, long elapsedNanos) {
+    if (Double.isNaN(fraction)) {
+      return "";
+    }
+    String pct = String.format(Locale.ROOT, ", %.0f%%", fraction * 100);
+    if (fraction <= 0 || fraction >= 1) {
+      return pct;
+    }
+    long left = (long) (elapsedNanos / 1e9 * (1 - fraction) / fraction);
+    return pct + ", ETA " + Eta.format(left);
   }
 
   /** Ctrl-C: stop the source, let the capture close the file; close it ourselves if it hangs. */

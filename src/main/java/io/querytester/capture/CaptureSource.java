@@ -39,6 +39,14 @@ public abstract class CaptureSource {
     return null;
   }
 
+  /**
+   * How much of the input has been read, 0 to 1, for a percentage and an ETA; NaN when the end is
+   * not known (live sources, standard input).
+   */
+  double fractionRead() {
+    return Double.NaN;
+  }
+
   /** Whether this source reads files, whose unusability means exit code 2. */
   public boolean readsFiles() {
     return false;

@@ -63,6 +63,12 @@ public final class CaptureSources {
   public static CaptureSource binlogLive(
       Target target, ConnectionSettings connection, String start) {
     if (target.spec() instanceof JdbcSpec j) {
+      if (j.socket() != null) {
+        throw new BadInputException(
+            "--type binlog reads a live binlog over TCP only (the replication client has no Unix"
+                + " socket); give the source as h=HOST,P=PORT instead of S="
+                + j.socket());
+      }
       return new BinlogLiveSource(
           target,
           j.host(),

@@ -66,8 +66,7 @@ final class ReplayCommand implements Callable<Integer> {
       description = "SQL file (dump, gzip allowed) to load into each target first (repeatable).")
   List<Path> loads = new ArrayList<>();
 
-  @Option(names = "--debug", description = "Show stack traces on errors.")
-  boolean debug;
+  @Mixin DebugOption debug;
 
   @Mixin PairOptions pair;
   @Mixin ReplayOptions replay;
@@ -105,7 +104,7 @@ final class ReplayCommand implements Callable<Integer> {
         connections,
         health.settings(single == null ? null : sides.getFirst().label()),
         resume != null,
-        err::println);
+        report.progress(err));
     if (single != null) {
       spec.commandLine()
           .getOut()

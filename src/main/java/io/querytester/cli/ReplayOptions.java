@@ -19,18 +19,18 @@ final class ReplayOptions {
       names = "--speed",
       defaultValue = "0",
       paramLabel = "X",
-      description = "0: as fast as possible (default); X: the captured timing, X times faster.")
+      description = "0: as fast as possible; X: the captured timing, X times faster (default: 0).")
   double speed;
 
   @Option(
-      names = "--run-time",
-      paramLabel = "DURATION",
+      names = {"--duration", "--run-time"},
+      paramLabel = "TIME",
       converter = DurationConverter.class,
       description = "Stop after this long (e.g. 10m, 1h); --resume goes on later.")
   Duration runTime;
 
   @Option(
-      names = "--limit",
+      names = {"--max-events", "--limit"},
       defaultValue = "0",
       paramLabel = "N",
       description = "Replay at most N events.")
@@ -62,7 +62,7 @@ final class ReplayOptions {
   long maxRows;
 
   @Option(
-      names = "--float-digits",
+      names = {"--float-digits", "--float-precision"},
       defaultValue = "12",
       paramLabel = "N",
       description =

@@ -7,7 +7,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -30,8 +29,7 @@ final class ReportCommand implements Callable<Integer> {
       description = "A run folder written by replay, compare or demo.")
   Path runDir;
 
-  @Option(names = "--debug", description = "Show stack traces on errors.")
-  boolean debug;
+  @Mixin DebugOption debug;
 
   @Mixin ReportOptions report;
 

@@ -18,6 +18,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -52,8 +53,7 @@ final class WorkloadStatsCommand implements Callable<Integer> {
       description = "How many classes to list in each section (default: ${DEFAULT-VALUE}).")
   int top;
 
-  @Option(names = "--debug", description = "Show stack traces.")
-  boolean debug;
+  @Mixin DebugOption debug;
 
   @Override
   public Integer call() throws IOException {

@@ -255,7 +255,7 @@ public final class EmbeddedServer implements AutoCloseable {
     cmd.add("--datadir=" + dataDir());
     cmd.add("--port=" + port);
     cmd.add("--bind-address=127.0.0.1");
-    cmd.add("--socket=" + socketPath());
+    cmd.add("--socket=" + socket());
     cmd.add("--pid-file=" + config.workDir().resolve("mysqld.pid"));
     cmd.add("--log-error=" + errorLog());
     // Its own temp dir: a shared /tmp can be cleaned under a running server by anyone.
@@ -348,12 +348,13 @@ public final class EmbeddedServer implements AutoCloseable {
     return major > 10 || minor >= 4;
   }
 
-  private String socketPath() {
+  /** The server's Unix socket. */
+  public Path socket() {
     Path s = config.workDir().resolve("mysqld.sock");
     // Socket paths over 107 characters abort the server.
     return s.toString().length() < 100
-        ? s.toString()
-        : Path.of("/tmp", "qt-" + ProcessHandle.current().pid() + "-" + port + ".sock").toString();
+        ? s
+        : Path.of("/tmp", "qt-" + ProcessHandle.current().pid() + "-" + port + ".sock");
   }
 
   private Process spawn(List<String> cmd) {

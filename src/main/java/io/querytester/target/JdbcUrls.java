@@ -9,6 +9,9 @@ public final class JdbcUrls {
   // password=..., password1=..., in URL parameters or key=value lists.
   private static final Pattern PARAM = Pattern.compile("(?i)((?:password\\d?|pwd)=)[^&;,)\\s]*");
 
+  // p=... in a Percona DSN (h=db1,u=qt,p=...); P= is the port.
+  private static final Pattern DSN = Pattern.compile("((?:^|,)\\s*p=)[^,]*");
+
   private JdbcUrls() {}
 
   public static String mask(String text) {
@@ -16,6 +19,7 @@ public final class JdbcUrls {
       return null;
     }
     String s = USERINFO.matcher(text).replaceAll("$1:****@");
-    return PARAM.matcher(s).replaceAll("$1****");
+    s = PARAM.matcher(s).replaceAll("$1****");
+    return DSN.matcher(s).replaceAll("$1****");
   }
 }
