@@ -69,7 +69,7 @@ public record ConnectionSettings(
     return new ConnectionSettings(user, password, collation, sslMode, sslCa, connect, socket);
   }
 
-  /** Driver properties; URL parameters the user wrote still win over these. */
+  /** Driver properties; {@link JdbcConnector} drops those a target's URL sets, so the URL wins. */
   public Properties driverProperties() {
     Properties p = new Properties();
     if (user != null) {

@@ -67,6 +67,11 @@ public final class EmbeddedTarget implements Target {
     }
   }
 
+  /** The account and driver settings this target connects with. */
+  ConnectionSettings settings() {
+    return settings;
+  }
+
   public EmbeddedServer server() {
     return server;
   }

@@ -60,6 +60,24 @@ class DriverSettingsIT {
   }
 
   @Test
+  void aParameterTheUserWroteInTheUrlWinsOverOurSetting() throws Exception {
+    ConnectionSettings settings = server.settings();
+    String insert = "INSERT INTO d.t (id, s) VALUES (3, 'abcdef')";
+    JdbcConnector connector =
+        new JdbcConnector(
+            server.server().jdbcUrl()
+                + (server.server().jdbcUrl().contains("?") ? "&" : "?")
+                + "jdbcCompliantTruncation=true",
+            settings);
+    try (Connection c = connector.connect();
+        Statement st = c.createStatement()) {
+      assertThatThrownBy(() -> st.executeUpdate(insert))
+          .isInstanceOf(com.mysql.cj.jdbc.exceptions.MysqlDataTruncation.class);
+      st.execute("DELETE FROM d.t WHERE id = 3");
+    }
+  }
+
+  @Test
   void jdbcCompliantTruncation_aTruncationWarningStaysAWarning() throws Exception {
     String insert = "INSERT INTO d.t (id, s) VALUES (2, 'abcdef')";
     try (Connection c = server.connect();
