@@ -43,7 +43,8 @@ public final class Capture {
         WorkloadHeader.of(source.kind(), source.serverVersion(), settings.clock().instant())
             .withFilters(settings.describe());
     WorkloadWriter writer = WorkloadWriter.create(settings.out(), header);
-    Pipeline pipeline = new Pipeline(writer, settings.filter(), settings.maxEvents(), err);
+    Pipeline pipeline =
+        new Pipeline(writer, settings.filter(), settings.maxEvents(), settings.keepSecrets(), err);
     CountDownLatch done = new CountDownLatch(1);
     Thread hook = new Thread(() -> onCtrlC(pipeline, writer, done), "capture-ctrl-c");
     Runtime.getRuntime().addShutdownHook(hook);

@@ -4,6 +4,7 @@ import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
 import io.querytester.run.ExecutionLog;
 import io.querytester.run.RunInfo;
+import io.querytester.target.ReadOnlySessions;
 import io.querytester.target.Target;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SqlProfile;
@@ -45,8 +46,11 @@ public final class Replayer {
   }
 
   /** Runs the replay with a watch over the targets (crash detection, restarts). */
-  public ReplayCounters run(List<Target> targets, boolean resume, ReplayWatch watch) {
+  public ReplayCounters run(List<Target> given, boolean resume, ReplayWatch watch) {
     Path runDir = settings.runDir();
+    List<Target> targets =
+        settings.allowWrites() ? given : given.stream().map(ReadOnlySessions::of).toList();
+    ReplayGate gate = ReplayGate.of(targets, settings.allowWrites());
     long total = countEvents();
     BitSet done = prepareRunDir(targets, total, resume);
     ReplayCounters counters = new ReplayCounters();
@@ -59,7 +63,8 @@ public final class Replayer {
             new ReplayProgress(counters, total, done.cardinality(), progress)) {
       for (int i = 0; i < settings.concurrency(); i++) {
         Lane lane =
-            new Lane(targets, settings, log, counters, timeouts, settings.seed() + i, i, watch);
+            new Lane(
+                targets, settings, log, counters, timeouts, settings.seed() + i, i, watch, gate);
         lanes.add(lane);
         threads.add(Thread.ofVirtual().name("lane-" + i).start(lane));
       }
