@@ -151,7 +151,7 @@ final class Lane implements Runnable {
   private String refused(StatementRunner.Result[] results) {
     for (int i = 0; i < results.length; i++) {
       if (results[i].observation().outcome() instanceof Outcome.Failed f
-          && f.code() == ReadOnlySessions.REFUSED) {
+          && ReadOnlySessions.refused(f.code(), f.sqlState(), f.message())) {
         return "refused by the read-only session on " + targets.get(i).label();
       }
     }

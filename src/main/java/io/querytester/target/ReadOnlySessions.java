@@ -19,6 +19,19 @@ public final class ReadOnlySessions {
 
   private ReadOnlySessions() {}
 
+  /**
+   * Whether an error is the read-only mode refusing a write: the server's 1792, or Connector/J's
+   * own refusal (SQLSTATE S1009, no server code), which it makes before sending once the server has
+   * told it, through session tracking, that the session is read-only (MariaDB 11.4 does).
+   */
+  public static boolean refused(int code, String sqlState, String message) {
+    return code == REFUSED
+        || (code == 0
+            && "S1009".equals(sqlState)
+            && message != null
+            && message.contains("read-only"));
+  }
+
   /** Puts an open session in read-only transaction mode (MySQL 5.6.5+, MariaDB 10.0+). */
   public static void enforce(Connection c) throws SQLException {
     try (Statement s = c.createStatement()) {
