@@ -50,6 +50,9 @@ public final class Replayer {
     Path runDir = settings.runDir();
     List<Target> targets =
         settings.allowWrites() ? given : given.stream().map(ReadOnlySessions::of).toList();
+    if (!settings.allowWrites()) {
+      AccountCheck.run(given, settings.requireReadOnlyAccount(), progress);
+    }
     ReplayGate gate = ReplayGate.of(targets, settings.allowWrites());
     long total = countEvents();
     BitSet done = prepareRunDir(targets, total, resume);

@@ -1,13 +1,20 @@
 package io.querytester.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.querytester.BadInputException;
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
+import io.querytester.target.ConnectionSettings;
 import io.querytester.target.DataLoader;
 import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.ReadOnlySessions;
+import io.querytester.target.Secret;
 import io.querytester.target.Target;
+import io.querytester.target.TargetSettings;
+import io.querytester.target.TargetSpec;
+import io.querytester.target.Targets;
 import io.querytester.testing.TestServers;
 import io.querytester.testing.Workloads;
 import io.querytester.workload.ServerDialect;
@@ -251,6 +258,45 @@ class HostileCorpusIT {
     }
   }
 
+  @Test
+  void aJdbcAccountThatMayWriteIsWarnedAboutOrRefused(@TempDir Path tmp) throws Exception {
+    TestServers.exec(
+        old,
+        "CREATE USER IF NOT EXISTS ro@'127.0.0.1' IDENTIFIED BY 'ro-pw'",
+        "GRANT SELECT ON shop.* TO ro@'127.0.0.1'",
+        "CREATE USER IF NOT EXISTS w@'127.0.0.1' IDENTIFIED BY 'w-pw'",
+        "GRANT SELECT, INSERT ON shop.* TO w@'127.0.0.1'");
+    String url = "jdbc:mysql://127.0.0.1:" + old.server().port() + "/";
+    Path workload = Workloads.write(tmp.resolve("w.jsonl"), "shop", 1, List.of("SELECT 1"));
+    try (Target ro = jdbc(url, "ro", "ro-pw");
+        Target w = jdbc(url, "w", "w-pw")) {
+      assertThat(AccountCheck.powers(ro)).isEmpty();
+      assertThat(AccountCheck.powers(w)).containsExactly("INSERT ON `shop`.*");
+      List<String> said = new ArrayList<>();
+      new Replayer(settings(workload, tmp.resolve("warned"), false), said::add)
+          .run(List.of(w), false);
+      assertThat(said).anyMatch(m -> m.startsWith("warning: ") && m.contains("INSERT ON `shop`.*"));
+      assertThat(said).noneMatch(m -> m.contains("w-pw"));
+      assertThatThrownBy(
+              () ->
+                  new Replayer(settings(workload, tmp.resolve("refused"), true), m -> {})
+                      .run(List.of(w), false))
+          .isInstanceOf(BadInputException.class)
+          .hasMessageContaining("--require-read-only-account");
+      new Replayer(settings(workload, tmp.resolve("ro"), true), m -> {}).run(List.of(ro), false);
+    }
+  }
+
+  private static Target jdbc(String url, String user, String password) {
+    return Targets.open(
+        new TargetSettings(
+            "OLD",
+            TargetSpec.parse(url),
+            List.of(),
+            ConnectionSettings.defaults(user, Secret.of(password))),
+        m -> {});
+  }
+
   /** The same statements through the mariadb client, which refuses nothing itself. */
   private static String serverAlone(EmbeddedTarget t) {
     StringBuilder out = new StringBuilder();
@@ -295,8 +341,26 @@ class HostileCorpusIT {
   }
 
   private static ReplaySettings settings(Path workload, Path run) {
+    return settings(workload, run, false);
+  }
+
+  private static ReplaySettings settings(Path workload, Path run, boolean strictAccount) {
     return new ReplaySettings(
-        workload, run, 1, 0, null, 0, false, false, Duration.ofSeconds(5), 5_000_000, 12, 0, 10, 3);
+        workload,
+        run,
+        1,
+        0,
+        null,
+        0,
+        false,
+        false,
+        Duration.ofSeconds(5),
+        5_000_000,
+        12,
+        0,
+        10,
+        3,
+        strictAccount);
   }
 
   private static Map<String, Object> snapshot(EmbeddedTarget t) throws SQLException, IOException {
