@@ -109,7 +109,7 @@ final class AccountCheck {
     for (String p : privileges.split(",")) {
       String name = p.strip();
       if (!name.isEmpty() && !READING.contains(name)) {
-        out.add(name + upper.substring(on, to < 0 ? upper.length() : to));
+        out.add(name + grant.substring(on, to < 0 ? grant.length() : to));
       }
     }
     if (upper.contains(" WITH GRANT OPTION") || upper.contains(" WITH ADMIN OPTION")) {
