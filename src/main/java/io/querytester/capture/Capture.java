@@ -170,13 +170,7 @@ public final class Capture {
 
   private static String describe(Exception e) {
     if (e instanceof java.sql.SQLException s) {
-      return "the connection was lost or refused: "
-          + s.getMessage()
-          + " [SQLSTATE "
-          + s.getSQLState()
-          + ", error "
-          + s.getErrorCode()
-          + "]";
+      return "the connection was lost or refused: " + CannotRunException.sqlError(s);
     }
     String m = e.getMessage();
     return e.getClass().getSimpleName() + (m == null ? "" : ": " + m);

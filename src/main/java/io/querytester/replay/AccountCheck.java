@@ -73,17 +73,7 @@ final class AccountCheck {
         out.addAll(beyondReading(rs.getString(1)));
       }
     } catch (SQLException e) {
-      throw new CannotRunException(
-          "cannot read the grants of "
-              + t.describe()
-              + ": "
-              + e.getMessage()
-              + " [SQLSTATE "
-              + e.getSQLState()
-              + ", error "
-              + e.getErrorCode()
-              + "]",
-          e);
+      throw CannotRunException.of("cannot read the grants of " + t.describe(), e);
     }
     return out;
   }

@@ -44,16 +44,10 @@ final class StoredFunctions {
         }
       }
     } catch (SQLException e) {
-      throw new CannotRunException(
+      throw CannotRunException.of(
           "cannot list the stored functions of "
               + target.describe()
-              + " (information_schema.ROUTINES): "
-              + e.getMessage()
-              + " [SQLSTATE "
-              + e.getSQLState()
-              + ", error "
-              + e.getErrorCode()
-              + "]",
+              + " (information_schema.ROUTINES)",
           e);
     }
     return new StoredFunctions(Map.copyOf(mayWrite));
