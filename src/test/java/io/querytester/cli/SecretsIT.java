@@ -25,6 +25,7 @@ class SecretsIT {
     var n = CompletableFuture.supplyAsync(() -> TestServers.start("NEW", TestServers.NEW));
     try (EmbeddedTarget old = o.join();
         EmbeddedTarget neu = n.join()) {
+      Path rootCnf = TestServers.rootCnf(tmp, old, neu);
       Path workload =
           Workloads.write(
               tmp.resolve("w.jsonl"),
@@ -49,6 +50,12 @@ class SecretsIT {
               old.server().jdbcUrl(),
               "--new",
               neu.server().jdbcUrl(),
+              "--defaults-file",
+              rootCnf.toString(),
+              "--old-defaults-group-suffix",
+              "_old",
+              "--new-defaults-group-suffix",
+              "_new",
               "--no-color");
       assertThat(r.exit()).as(r.err()).isIn(0, 1);
       assertThat(r.out() + r.err()).doesNotContain("s3cret-9");

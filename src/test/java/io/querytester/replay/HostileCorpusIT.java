@@ -219,7 +219,7 @@ class HostileCorpusIT {
 
   /** What the server's read-only transaction mode stops by itself (docs/replay.md). */
   @Test
-  void theReadOnlySessionRefusesWritesToTables() throws SQLException {
+  void theReadOnlySessionRefusesWritesToTables(@TempDir Path tmp) throws SQLException {
     for (EmbeddedTarget t : List.of(old, neu)) {
       Target readOnly = ReadOnlySessions.of(t);
       Map<String, String> outcome = new LinkedHashMap<>();
@@ -250,7 +250,8 @@ class HostileCorpusIT {
         }
       }
       System.err.println("[" + t.label() + "] read-only session through Connector/J: " + outcome);
-      System.err.println("[" + t.label() + "] read-only session, server alone: " + serverAlone(t));
+      System.err.println(
+          "[" + t.label() + "] read-only session, server alone: " + serverAlone(t, tmp));
       // The server's 1792, or Connector/J's refusal before sending (code 0).
       assertThat(outcome.get("UPDATE victim.t SET v = v + 1")).isIn("1792", "0");
       assertThat(outcome.get("SELECT victim.liar()")).isEqualTo("1792");
@@ -298,7 +299,7 @@ class HostileCorpusIT {
   }
 
   /** The same statements through the mariadb client, which refuses nothing itself. */
-  private static String serverAlone(EmbeddedTarget t) {
+  private static String serverAlone(EmbeddedTarget t, Path dir) {
     StringBuilder out = new StringBuilder();
     for (String sql :
         List.of(
@@ -312,11 +313,10 @@ class HostileCorpusIT {
             neu.server()
                 .client(
                     List.of(
-                        "--no-defaults",
+                        "--defaults-file=" + TestServers.clientOptions(dir, t),
                         "--skip-ssl",
                         "-h127.0.0.1",
                         "-P" + t.server().port(),
-                        "-uroot",
                         "-e",
                         "SET SESSION TRANSACTION READ ONLY; " + sql),
                     "mariadb",
