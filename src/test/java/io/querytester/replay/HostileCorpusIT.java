@@ -298,6 +298,27 @@ class HostileCorpusIT {
         m -> {});
   }
 
+  @Test
+  void onlyTheToolGetsInToItsServers() throws Exception {
+    for (EmbeddedTarget t : List.of(old, neu)) {
+      String url = t.server().jdbcUrl();
+      for (String user : List.of("root", "", "anyone")) {
+        java.util.Properties p = new java.util.Properties();
+        p.setProperty("user", user);
+        p.setProperty("sslMode", "DISABLED");
+        assertThatThrownBy(() -> java.sql.DriverManager.getConnection(url, p).close())
+            .as("%s without a password on %s", user, t.label())
+            .isInstanceOf(SQLException.class);
+      }
+      assertThat(query(t, "SELECT COUNT(*) FROM mysql.user WHERE User = ''")).containsExactly("0");
+      String pw = t.server().rootPassword().reveal();
+      assertThat(pw).hasSizeGreaterThanOrEqualTo(20);
+      assertThat(ProcessHandle.of(t.server().pid()).orElseThrow().info().commandLine().orElse(""))
+          .contains("--init-file=")
+          .doesNotContain(pw);
+    }
+  }
+
   /** The same statements through the mariadb client, which refuses nothing itself. */
   private static String serverAlone(EmbeddedTarget t, Path dir) {
     StringBuilder out = new StringBuilder();
