@@ -288,7 +288,8 @@ public final class EmbeddedServer implements AutoCloseable {
           f,
           java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
               java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
-      Files.writeString(f, sql + "FLUSH PRIVILEGES;\n");
+      // Not in the binlog: a capture or a replica of this server must not see it.
+      Files.writeString(f, "SET sql_log_bin = 0;\n" + sql + "FLUSH PRIVILEGES;\n");
     } catch (IOException e) {
       throw new CannotRunException("cannot write " + initFile() + ": " + e.getMessage(), e);
     }
