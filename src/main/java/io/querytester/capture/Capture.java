@@ -45,7 +45,8 @@ public final class Capture {
         WorkloadHeader.of(source.kind(), source.serverVersion(), settings.clock().instant())
             .withFilters(settings.describe());
     WorkloadWriter writer = WorkloadWriter.create(settings.out(), header);
-    Pipeline pipeline = new Pipeline(writer, settings.filter(), settings.maxEvents(), err);
+    Pipeline pipeline =
+        new Pipeline(writer, settings.filter(), settings.maxEvents(), settings.keepSecrets(), err);
     CountDownLatch done = new CountDownLatch(1);
     Thread hook = new Thread(() -> onCtrlC(pipeline, writer, done), "capture-ctrl-c");
     Runtime.getRuntime().addShutdownHook(hook);
@@ -188,13 +189,7 @@ public final class Capture {
 
   private static String describe(Exception e) {
     if (e instanceof java.sql.SQLException s) {
-      return "the connection was lost or refused: "
-          + s.getMessage()
-          + " [SQLSTATE "
-          + s.getSQLState()
-          + ", error "
-          + s.getErrorCode()
-          + "]";
+      return "the connection was lost or refused: " + CannotRunException.sqlError(s);
     }
     String m = e.getMessage();
     return e.getClass().getSimpleName() + (m == null ? "" : ": " + m);

@@ -4,7 +4,6 @@ import io.querytester.BadInputException;
 import io.querytester.target.ConnectionSettings;
 import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.JdbcSpec;
-import io.querytester.target.Secret;
 import io.querytester.target.Target;
 import java.io.InputStream;
 import java.time.Clock;
@@ -79,9 +78,15 @@ public final class CaptureSources {
           start);
     }
     if (target instanceof EmbeddedTarget e) {
-      // A server this tool started: root without a password, no TLS, on loopback.
+      // A server this tool started: root with its random password, no TLS, on loopback.
       return new BinlogLiveSource(
-          target, "127.0.0.1", e.server().port(), "root", Secret.NONE, "DISABLED", start);
+          target,
+          "127.0.0.1",
+          e.server().port(),
+          "root",
+          e.server().rootPassword(),
+          "DISABLED",
+          start);
     }
     throw new BadInputException(
         "--source binlog reads live only from jdbc:mysql:// or embedded: sources");

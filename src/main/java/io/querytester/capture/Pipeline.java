@@ -2,6 +2,7 @@ package io.querytester.capture;
 
 import io.querytester.workload.QueryClass;
 import io.querytester.workload.QueryEvent;
+import io.querytester.workload.SqlRedactor;
 import io.querytester.workload.StatementKind;
 import io.querytester.workload.WorkloadWriter;
 import java.io.IOException;
@@ -43,6 +44,7 @@ final class Pipeline implements EventSink {
   private record Profiled(QueryEvent event, QueryClass profile) {}
 
   private final WorkloadWriter writer;
+  private final boolean keepSecrets;
   private final CaptureFilter filter;
   private final long maxEvents;
   private final PrintWriter err;
@@ -70,8 +72,14 @@ final class Pipeline implements EventSink {
   private long passed;
   private volatile Exception writeFailure;
 
-  Pipeline(WorkloadWriter writer, CaptureFilter filter, long maxEvents, PrintWriter err) {
+  Pipeline(
+      WorkloadWriter writer,
+      CaptureFilter filter,
+      long maxEvents,
+      boolean keepSecrets,
+      PrintWriter err) {
     this.writer = writer;
+    this.keepSecrets = keepSecrets;
     this.filter = filter;
     this.maxEvents = maxEvents;
     this.err = err;
@@ -275,7 +283,9 @@ final class Pipeline implements EventSink {
       filtered.merge(reason, 1L, Long::sum);
       return true;
     }
-    writer.write(e);
+    // Every source passes here: IDENTIFIED BY 'x' becomes IDENTIFIED BY '****', which still
+    // replays.
+    writer.write(keepSecrets ? e : e.withSql(SqlRedactor.passwords(e.sql())));
     if (p.kind() == StatementKind.TEMPLATE) {
       templates.incrementAndGet();
     }

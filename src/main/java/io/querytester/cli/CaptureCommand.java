@@ -126,6 +126,13 @@ final class CaptureCommand implements Callable<Integer> {
               + " (default: this machine's).")
   ZoneId logZone;
 
+  @Option(
+      names = "--keep-secrets",
+      description =
+          "Write passwords (IDENTIFIED BY, PASSWORD(), MASTER_PASSWORD) as captured; by default they"
+              + " are masked as '****', which still replays (for a write replay that needs them).")
+  boolean keepSecrets;
+
   @Option(names = "--quiet", description = "No progress line.")
   boolean quiet;
 
@@ -200,7 +207,8 @@ final class CaptureCommand implements Callable<Integer> {
         maxEvents,
         duration,
         quiet ? null : Duration.ofSeconds(1),
-        Clock.systemUTC());
+        Clock.systemUTC(),
+        keepSecrets);
   }
 
   private boolean needsServer(String kind) {

@@ -46,6 +46,13 @@ final class ReplayOptions {
   boolean allowWrites;
 
   @Option(
+      names = "--require-read-only-account",
+      description =
+          "Refuse to replay when a jdbc: target's account may write or shut down (by default a"
+              + " warning): for strict certification runs.")
+  boolean requireReadOnlyAccount;
+
+  @Option(
       names = "--statement-timeout",
       defaultValue = "30s",
       paramLabel = "DURATION",
@@ -120,6 +127,7 @@ final class ReplayOptions {
         floatDigits,
         repeat,
         maxSamples,
-        seed);
+        seed,
+        requireReadOnlyAccount);
   }
 }

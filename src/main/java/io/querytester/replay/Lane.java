@@ -7,6 +7,7 @@ import io.querytester.run.ExecutionLog;
 import io.querytester.run.Observation;
 import io.querytester.run.ObservationComparator;
 import io.querytester.run.Outcome;
+import io.querytester.target.ReadOnlySessions;
 import io.querytester.target.Target;
 import io.querytester.workload.SqlProfile;
 import io.querytester.workload.StatementKind;
@@ -45,6 +46,7 @@ final class Lane implements Runnable {
   private final SplittableRandom random;
   private final int index;
   private final ReplayWatch watch;
+  private final ReplayGate gate;
   private final BlockingQueue<Job> queue = new ArrayBlockingQueue<>(512);
   private final SessionCache sessions;
   private final ReplayAbort abort;
@@ -60,8 +62,10 @@ final class Lane implements Runnable {
       long seed,
       int index,
       ReplayWatch watch,
-      LaneLimits limits) {
+      LaneLimits limits,
+      ReplayGate gate) {
     this.targets = targets;
+    this.gate = gate;
     this.sessions = new SessionCache(targets, watch, limits);
     this.abort = limits.abort();
     this.index = index;
@@ -113,11 +117,13 @@ final class Lane implements Runnable {
   private void process(Job job) {
     SqlProfile p = job.profile();
     SessionConnections s = sessions.get(sessionOf(job));
+    String skip = skipReason(job);
     if (job.alreadyDone()) {
-      trackState(s, job);
+      if (skip == null) {
+        trackState(s, job);
+      }
       return;
     }
-    String skip = skipReason(p);
     if (skip != null) {
       skip(job, skip);
       return;
@@ -141,12 +147,31 @@ final class Lane implements Runnable {
     long start = job.intendedStart() == 0 ? System.nanoTime() : job.intendedStart();
     current = job;
     StatementRunner.Result[] first = runAll(s, job.event().sql(), start, null);
+    String readOnly = refused(first);
+    if (readOnly != null) {
+      skip(job, readOnly);
+      return;
+    }
     trackState(s, job);
     Execution e = compare(s, job, first);
     if (!stopping) {
-      record(e);
+      record(SecretMask.apply(job.event().sql(), e));
       counters.executed(e.differences().size());
     }
+  }
+
+  /**
+   * The read-only session refused a write that the analysis let through (a stored function that
+   * writes although declared READS SQL DATA): a skip, not a difference.
+   */
+  private String refused(StatementRunner.Result[] results) {
+    for (int i = 0; i < results.length; i++) {
+      if (results[i].observation().outcome() instanceof Outcome.Failed f
+          && ReadOnlySessions.refused(f.code(), f.sqlState(), f.message())) {
+        return "refused by the read-only session on " + targets.get(i).label();
+      }
+    }
+    return null;
   }
 
   private void skip(Job job, String reason) {
@@ -332,8 +357,8 @@ final class Lane implements Runnable {
         List.of());
   }
 
-  private String skipReason(SqlProfile p) {
-    return skipReason(p, settings.allowWrites());
+  private String skipReason(Job job) {
+    return gate.skipReason(job.event().sql(), job.profile());
   }
 
   /** Why an event is not replayed, or null when it is. */
@@ -347,7 +372,10 @@ final class Lane implements Runnable {
           + (p.lockingOrSequenceRead() ? " (runs with --allow-writes)" : "");
     }
     if (p.kind() == StatementKind.SESSION) {
-      return null;
+      // SET @x = SLEEP(9), a PREPARE of a DELETE, SET TRANSACTION READ WRITE
+      return allowWrites || p.unsafeReason() == null
+          ? null
+          : "unsafe session statement: " + p.unsafeReason();
     }
     if (allowWrites
         && (p.kind() == StatementKind.WRITE
@@ -355,7 +383,8 @@ final class Lane implements Runnable {
             || p.kind() == StatementKind.TRANSACTION)) {
       return null;
     }
-    return p.kind().name().toLowerCase(java.util.Locale.ROOT);
+    String kind = p.kind().name().toLowerCase(java.util.Locale.ROOT);
+    return p.unsafeReason() == null ? kind : kind + ": " + p.unsafeReason();
   }
 
   private void trackState(SessionConnections s, Job job) {

@@ -5,6 +5,7 @@ import io.querytester.CannotRunException;
 import io.querytester.run.DropList;
 import io.querytester.run.ExecutionLog;
 import io.querytester.run.RunInfo;
+import io.querytester.target.ReadOnlySessions;
 import io.querytester.target.Target;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SqlProfile;
@@ -52,8 +53,14 @@ public final class Replayer {
   }
 
   /** Runs the replay with a watch over the targets (crash detection, restarts). */
-  public ReplayCounters run(List<Target> targets, boolean resume, ReplayWatch watch) {
+  public ReplayCounters run(List<Target> given, boolean resume, ReplayWatch watch) {
     Path runDir = settings.runDir();
+    List<Target> targets =
+        settings.allowWrites() ? given : given.stream().map(ReadOnlySessions::of).toList();
+    if (!settings.allowWrites()) {
+      AccountCheck.run(given, settings.requireReadOnlyAccount(), progress);
+    }
+    ReplayGate gate = ReplayGate.of(targets, settings.allowWrites());
     long total = countEvents();
     BitSet done = prepareRunDir(targets, total, resume);
     ReplayCounters counters = new ReplayCounters();
@@ -81,7 +88,8 @@ public final class Replayer {
                 settings.seed() + i,
                 i,
                 watch,
-                laneLimits);
+                laneLimits,
+                gate);
         lanes.add(lane);
         threads.add(Thread.ofVirtual().name("lane-" + i).start(lane));
       }

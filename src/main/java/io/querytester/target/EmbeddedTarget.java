@@ -54,7 +54,10 @@ public final class EmbeddedTarget implements Target {
             progress);
     try {
       return new EmbeddedTarget(
-          settings.label(), spec, server, settings.connection().withUser("root", Secret.NONE));
+          settings.label(),
+          spec,
+          server,
+          settings.connection().withUser("root", server.rootPassword()));
     } catch (SQLException e) {
       server.close();
       throw new io.querytester.CannotRunException(
