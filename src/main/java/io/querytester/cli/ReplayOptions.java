@@ -95,9 +95,9 @@ final class ReplayOptions {
       defaultValue = "0",
       paramLabel = "N",
       description =
-          "Connections the replay opens on each server at most; 0 (default): the server's"
+          "Connections the replay opens on each server at most; 0: the server's"
               + " max_connections less those in use and a tenth kept free. Idle sessions are"
-              + " closed after a minute.")
+              + " closed after a minute (default: 0).")
   int maxConnections;
 
   @Option(

@@ -39,11 +39,19 @@ final class SqlAnalyzer {
   private SqlAnalyzer() {}
 
   static SqlProfile analyze(String sql) {
+    return analyze(sql, true);
+  }
+
+  /**
+   * @param outer false for the text of a PREPARE or EXECUTE IMMEDIATE, whose placeholders take
+   *     their values from USING: only a statement as the workload holds it can be a template
+   */
+  private static SqlProfile analyze(String sql, boolean outer) {
     String text = sql == null ? "" : sql;
-    SqlProfile p = analyze(text, Fingerprint.of(text), null);
+    SqlProfile p = analyze(text, Fingerprint.of(text), null, outer);
     if (p.unsafeReason() == null && hasExecutableComment(text)) {
       for (ServerDialect d : OLDEST) {
-        SqlProfile other = analyze(text, p.fingerprint(), d);
+        SqlProfile other = analyze(text, p.fingerprint(), d, outer);
         if (other.kind() != p.kind() || other.safeRead() != p.safeRead()) {
           return p.withUnsafeReason(DEPENDS_ON_VERSION);
         }
@@ -55,15 +63,18 @@ final class SqlAnalyzer {
   /** The statement as the server of {@code dialect} will run it. */
   static SqlProfile analyze(String sql, ServerDialect dialect) {
     String text = sql == null ? "" : sql;
-    return analyze(text, Fingerprint.of(text), dialect);
+    return analyze(text, Fingerprint.of(text), dialect, true);
   }
 
-  private static SqlProfile analyze(String text, String fp, ServerDialect dialect) {
+  private static SqlProfile analyze(String text, String fp, ServerDialect dialect, boolean outer) {
     PreparedText prepared = PreparedText.of(text, dialect);
     if (prepared != null) {
       return prepared(fp, prepared, dialect);
     }
-    StatementKind kind = PreparedTemplate.kindOf(text, StatementClassifier.classify(text, dialect));
+    StatementKind kind = StatementClassifier.classify(text, dialect);
+    if (outer) {
+      kind = PreparedTemplate.kindOf(text, kind);
+    }
     NondeterminismDetector.Result r = NondeterminismDetector.scan(text, kind, dialect);
     return new SqlProfile(
         fp, classId(fp), kind, r.unsafeReason(), r.markers(), r.ordered(), r.calls());
@@ -82,7 +93,9 @@ final class SqlAnalyzer {
           : new SqlProfile(fp, id, StatementKind.SESSION, why, Set.of(), false, Set.of());
     }
     SqlProfile inner =
-        dialect == null ? analyze(prepared.text()) : analyze(prepared.text(), dialect);
+        dialect == null
+            ? analyze(prepared.text(), false)
+            : analyze(prepared.text(), Fingerprint.of(prepared.text()), dialect, false);
     if (prepared.immediate()) {
       return new SqlProfile(
           fp,
