@@ -28,8 +28,8 @@ timed() { /usr/bin/time -f "%e %U %S" -o "$out/time.txt" "$@"; read -r wall user
 "$root/querytester" --version >/dev/null
 cat "$log" "$pt_log" >/dev/null
 
-echo "querytester capture --quiet --source slowlog $log --out $out/capture.jsonl.gz" >&2
-timed "$root/querytester" capture --quiet --source slowlog "$log" --out "$out/capture.jsonl.gz"
+echo "querytester capture --quiet --type slowlog $log --out $out/capture.jsonl.gz" >&2
+timed "$root/querytester" capture --quiet --type slowlog "$log" --out "$out/capture.jsonl.gz"
 qt_wall=$wall qt_cpu=$cpu
 
 pt=""

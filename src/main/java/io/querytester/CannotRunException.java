@@ -14,4 +14,14 @@ public class CannotRunException extends RuntimeException {
   public CannotRunException(String message, Throwable cause) {
     super(message, cause);
   }
+
+  /** "{@code what}: the server's message [SQLSTATE s, error n]". */
+  public static CannotRunException of(String what, java.sql.SQLException e) {
+    return new CannotRunException(what + ": " + sqlError(e), e);
+  }
+
+  /** A server error as messages quote it: its text, SQLSTATE and vendor code. */
+  public static String sqlError(java.sql.SQLException e) {
+    return e.getMessage() + " [SQLSTATE " + e.getSQLState() + ", error " + e.getErrorCode() + "]";
+  }
 }

@@ -2,12 +2,14 @@ package io.querytester.capture;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
+import io.querytester.Eta;
 import io.querytester.workload.WorkloadHeader;
 import io.querytester.workload.WorkloadWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -43,7 +45,8 @@ public final class Capture {
         WorkloadHeader.of(source.kind(), source.serverVersion(), settings.clock().instant())
             .withFilters(settings.describe());
     WorkloadWriter writer = WorkloadWriter.create(settings.out(), header);
-    Pipeline pipeline = new Pipeline(writer, settings.filter(), settings.maxEvents(), err);
+    Pipeline pipeline =
+        new Pipeline(writer, settings.filter(), settings.maxEvents(), settings.keepSecrets(), err);
     CountDownLatch done = new CountDownLatch(1);
     Thread hook = new Thread(() -> onCtrlC(pipeline, writer, done), "capture-ctrl-c");
     Runtime.getRuntime().addShutdownHook(hook);
@@ -69,7 +72,7 @@ public final class Capture {
       } finally {
         // A limit the writer reached while draining names the end; else the input ended.
         pipeline.stop("end of input");
-        writer.close(settings.clock().instant(), footer(pipeline));
+        writer.close(settings.clock().instant(), footer(pipeline), source.coverage());
         done.countDown();
         removeHook(hook);
       }
@@ -82,10 +85,12 @@ public final class Capture {
         pipeline.skipped(),
         pipeline.counters(),
         pipeline.classes(),
+        pipeline.templates(),
         Duration.ofNanos(System.nanoTime() - started),
         pipeline.stopReason(),
         source.report(),
-        pipeline.warnings());
+        pipeline.warnings(),
+        source.coverage());
   }
 
   /** Enforces the time limit and prints a progress line every so often while events flow. */
@@ -118,12 +123,13 @@ public final class Capture {
           if (read != lastRead || now - lastPrinted > 10 * every.toNanos()) {
             double rate = (read - lastRead) / ((now - lastAt) / 1e9);
             err.printf(
-                "capture: %,d events read, %,d written, %,d classes, %,.0f events/s%s%n",
+                "capture: %,d events read, %,d written, %,d classes, %,.0f events/s%s%s%n",
                 read,
                 pipeline.written(),
                 pipeline.classes(),
                 rate,
-                pipeline.skippedTotal() > 0 ? ", " + pipeline.skippedTotal() + " skipped" : "");
+                pipeline.skippedTotal() > 0 ? ", " + pipeline.skippedTotal() + " skipped" : "",
+                done(source.fractionRead(), now - started));
             err.flush();
             lastPrinted = now;
           }
@@ -135,6 +141,19 @@ public final class Capture {
     } catch (InterruptedException e) {
       // The capture is over.
     }
+  }
+
+  /** ", 42%, ETA 0m12s" for a source that knows its end; the ETA from the pace so far. */
+  static String done(double fraction, long elapsedNanos) {
+    if (Double.isNaN(fraction)) {
+      return "";
+    }
+    String pct = String.format(Locale.ROOT, ", %.0f%%", fraction * 100);
+    if (fraction <= 0 || fraction >= 1) {
+      return pct;
+    }
+    long left = (long) (elapsedNanos / 1e9 * (1 - fraction) / fraction);
+    return pct + ", ETA " + Eta.format(left);
   }
 
   /** Ctrl-C: stop the source, let the capture close the file; close it ourselves if it hangs. */
@@ -155,6 +174,7 @@ public final class Capture {
     counts.put("read", pipeline.read());
     counts.put("written", pipeline.written());
     counts.put("skipped", pipeline.skippedTotal());
+    counts.put("templates", pipeline.templates());
     pipeline.counters().forEach(counts::put);
     return counts;
   }
@@ -169,13 +189,7 @@ public final class Capture {
 
   private static String describe(Exception e) {
     if (e instanceof java.sql.SQLException s) {
-      return "the connection was lost or refused: "
-          + s.getMessage()
-          + " [SQLSTATE "
-          + s.getSQLState()
-          + ", error "
-          + s.getErrorCode()
-          + "]";
+      return "the connection was lost or refused: " + CannotRunException.sqlError(s);
     }
     String m = e.getMessage();
     return e.getClass().getSimpleName() + (m == null ? "" : ": " + m);

@@ -15,6 +15,7 @@ import java.util.Map;
  * @param duration stop after this long (null for no limit; live sources need one of the limits)
  * @param progressEvery how often to print a progress line on stderr (null for never)
  * @param clock the wall clock for the workload header
+ * @param keepSecrets write passwords ({@code IDENTIFIED BY '...'}) as captured instead of masked
  */
 public record CaptureSettings(
     Path out,
@@ -22,7 +23,19 @@ public record CaptureSettings(
     long maxEvents,
     Duration duration,
     Duration progressEvery,
-    Clock clock) {
+    Clock clock,
+    boolean keepSecrets) {
+
+  /** Passwords masked, as by default. */
+  public CaptureSettings(
+      Path out,
+      CaptureFilter filter,
+      long maxEvents,
+      Duration duration,
+      Duration progressEvery,
+      Clock clock) {
+    this(out, filter, maxEvents, duration, progressEvery, clock, false);
+  }
 
   public CaptureSettings {
     if (maxEvents < 0) {
@@ -38,6 +51,9 @@ public record CaptureSettings(
     }
     if (duration != null) {
       m.put("duration", duration.toString());
+    }
+    if (keepSecrets) {
+      m.put("keep-secrets", "true");
     }
     return m;
   }

@@ -1,5 +1,6 @@
 package io.querytester.capture;
 
+import io.querytester.workload.ClassCoverage;
 import java.util.List;
 
 /**
@@ -27,6 +28,23 @@ public abstract class CaptureSource {
   /** Lines for the capture summary that only this source knows (polls, coverage, row events). */
   List<String> report() {
     return List.of();
+  }
+
+  /**
+   * Which of the server's query classes the capture saw, known once {@link #run} has returned; null
+   * when the source has no server-side class counts (files, binlog, a server without a digest
+   * summary).
+   */
+  ClassCoverage coverage() {
+    return null;
+  }
+
+  /**
+   * How much of the input has been read, 0 to 1, for a percentage and an ETA; NaN when the end is
+   * not known (live sources, standard input).
+   */
+  double fractionRead() {
+    return Double.NaN;
   }
 
   /** Whether this source reads files, whose unusability means exit code 2. */

@@ -4,7 +4,6 @@ import io.querytester.BadInputException;
 import io.querytester.target.ConnectionSettings;
 import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.JdbcSpec;
-import io.querytester.target.Secret;
 import io.querytester.target.Target;
 import java.io.InputStream;
 import java.time.Clock;
@@ -63,6 +62,12 @@ public final class CaptureSources {
   public static CaptureSource binlogLive(
       Target target, ConnectionSettings connection, String start) {
     if (target.spec() instanceof JdbcSpec j) {
+      if (j.socket() != null) {
+        throw new BadInputException(
+            "--type binlog reads a live binlog over TCP only (the replication client has no Unix"
+                + " socket); give the source as h=HOST,P=PORT instead of S="
+                + j.socket());
+      }
       return new BinlogLiveSource(
           target,
           j.host(),
@@ -73,9 +78,15 @@ public final class CaptureSources {
           start);
     }
     if (target instanceof EmbeddedTarget e) {
-      // A server this tool started: root without a password, no TLS, on loopback.
+      // A server this tool started: root with its random password, no TLS, on loopback.
       return new BinlogLiveSource(
-          target, "127.0.0.1", e.server().port(), "root", Secret.NONE, "DISABLED", start);
+          target,
+          "127.0.0.1",
+          e.server().port(),
+          "root",
+          e.server().rootPassword(),
+          "DISABLED",
+          start);
     }
     throw new BadInputException(
         "--source binlog reads live only from jdbc:mysql:// or embedded: sources");

@@ -1,6 +1,7 @@
 package io.querytester.capture;
 
 import io.querytester.BadInputException;
+import io.querytester.CountingInputStream;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -34,6 +36,9 @@ final class LogFileSource extends CaptureSource {
   private final Supplier<LogParser> parsers;
   private final Supplier<InputStream> stdin;
   private final int maxStatement;
+  // Bytes of the files as stored (compressed for .gz), against what has been read of them.
+  private final long totalBytes;
+  private final AtomicLong consumed = new AtomicLong();
 
   LogFileSource(
       String kind,
@@ -43,7 +48,7 @@ final class LogFileSource extends CaptureSource {
       int maxStatement) {
     if (files.isEmpty()) {
       throw new BadInputException(
-          "--source " + kind + " needs at least one log file (or - for standard input)");
+          "--type " + kind + " needs at least one log file (or - for standard input)");
     }
     for (String f : files) {
       if (!f.equals("-") && !Files.isRegularFile(Path.of(f))) {
@@ -56,6 +61,24 @@ final class LogFileSource extends CaptureSource {
     this.parsers = parsers;
     this.stdin = stdin;
     this.maxStatement = maxStatement;
+    this.totalBytes = files.contains("-") ? -1 : sizes(files);
+  }
+
+  private static long sizes(List<String> files) {
+    long sum = 0;
+    for (String f : files) {
+      try {
+        sum += Files.size(Path.of(f));
+      } catch (IOException e) {
+        return -1;
+      }
+    }
+    return sum;
+  }
+
+  @Override
+  double fractionRead() {
+    return totalBytes <= 0 ? Double.NaN : Math.min(1.0, consumed.get() / (double) totalBytes);
   }
 
   @Override
@@ -107,7 +130,10 @@ final class LogFileSource extends CaptureSource {
   private InputStream open(String f) throws IOException {
     InputStream raw =
         new BufferedInputStream(
-            f.equals("-") ? stdin.get() : Files.newInputStream(Path.of(f)), 1 << 16);
+            f.equals("-")
+                ? stdin.get()
+                : new CountingInputStream(Files.newInputStream(Path.of(f)), consumed),
+            1 << 16);
     raw.mark(2);
     int b1 = raw.read();
     int b2 = raw.read();

@@ -1,7 +1,11 @@
 package io.querytester.capture;
 
+import static io.querytester.capture.SourceConnection.number;
+import static io.querytester.capture.SourceConnection.text;
+
 import io.querytester.CannotRunException;
 import io.querytester.target.Target;
+import io.querytester.workload.ClassCoverage;
 import io.querytester.workload.QueryEvent;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -28,6 +32,7 @@ final class PerfSchemaSource extends CaptureSource {
   static final String HISTORY_LONG = "events_statements_history_long";
   static final String HISTORY = "events_statements_history";
   static final String CURRENT = "events_statements_current";
+  static final String EXECUTE = "statement/com/Execute";
 
   private final Target target;
   private final Duration interval;
@@ -48,6 +53,9 @@ final class PerfSchemaSource extends CaptureSource {
   private Long questionsAfter;
   private long ownBefore;
   private Instant serverStart;
+  private PerfSchemaDiagnosis diagnosis = new PerfSchemaDiagnosis(0, false);
+  private final DigestCoverage coverage = new DigestCoverage();
+  private ClassCoverage classCoverage;
 
   PerfSchemaSource(Target target, Duration interval, Clock clock) {
     this.target = target;
@@ -78,6 +86,8 @@ final class PerfSchemaSource extends CaptureSource {
     String uptime = db.show("STATUS", "Uptime");
     serverStart = clock.instant().minusSeconds(uptime == null ? 0 : Long.parseLong(uptime));
     pollSql = pollQuery();
+    diagnose(sink);
+    coverage.start(db);
     questionsBefore = questions();
     ownBefore = db.statements();
     // Statements already in the history ran before the capture started: not part of it.
@@ -95,8 +105,29 @@ final class PerfSchemaSource extends CaptureSource {
       if (!poll(sink, false, tools)) {
         break;
       }
+      coverage.poll(db);
     }
     questionsAfter = questions();
+    diagnosis.finish(db);
+    classCoverage = coverage.finish(db);
+  }
+
+  private void diagnose(EventSink sink) {
+    try {
+      diagnosis = PerfSchemaDiagnosis.of(db, table);
+      diagnosis.start(db);
+    } catch (SQLException e) {
+      sink.warn(
+          "could not read performance_schema's instrument settings ("
+              + e.getMessage()
+              + "); statements it does not record cannot be explained");
+    }
+    diagnosis.startWarnings().forEach(sink::warn);
+  }
+
+  @Override
+  ClassCoverage coverage() {
+    return classCoverage;
   }
 
   private void checkEnabled() throws SQLException {
@@ -127,17 +158,18 @@ final class PerfSchemaSource extends CaptureSource {
       consumers.put(String.valueOf(row[0]), "YES".equalsIgnoreCase(String.valueOf(row[1])));
     }
     List<String> off = new ArrayList<>();
-    for (String needed : List.of("global_instrumentation", "thread_instrumentation")) {
+    // The history tables are filled from events_statements_current: with it off they stay empty
+    // (MariaDB 11.4's default), whatever their own consumers say.
+    for (String needed : List.of("global_instrumentation", "thread_instrumentation", CURRENT)) {
       if (!consumers.getOrDefault(needed, false)) {
         off.add(needed);
       }
     }
-    if (!consumers.getOrDefault(HISTORY_LONG, false)
-        && !consumers.getOrDefault(HISTORY, false)
-        && !consumers.getOrDefault(CURRENT, false)) {
-      off.add(HISTORY_LONG);
-    }
     if (!off.isEmpty()) {
+      List<String> enable = new ArrayList<>(off);
+      if (!consumers.getOrDefault(HISTORY_LONG, false)) {
+        enable.add(HISTORY_LONG); // not needed to start, but without it statements are missed
+      }
       throw new CannotRunException(
           "performance_schema on "
               + target.describe()
@@ -147,7 +179,7 @@ final class PerfSchemaSource extends CaptureSource {
               + (off.size() > 1 ? " are" : " is")
               + " off. A user with UPDATE on performance_schema can switch them on (capture never"
               + " does): "
-              + enableSql(off));
+              + enableSql(enable));
     }
   }
 
@@ -204,14 +236,19 @@ final class PerfSchemaSource extends CaptureSource {
         + " (SELECT c.TIMER_START FROM performance_schema.events_statements_current c"
         + " WHERE c.THREAD_ID = "
         + ownThread
-        + " LIMIT 1) AS NOW_TIMER"
+        + " LIMIT 1) AS NOW_TIMER, e.EVENT_NAME, e.DIGEST"
         + " FROM performance_schema."
         + table
         + " e LEFT JOIN performance_schema.threads t ON t.THREAD_ID = e.THREAD_ID"
         + " WHERE e.THREAD_ID <> "
         + ownThread
-        + " AND e.SQL_TEXT IS NOT NULL AND e.END_EVENT_ID IS NOT NULL"
-        + " AND e.EVENT_NAME LIKE 'statement/sql/%'"
+        + " AND e.END_EVENT_ID IS NOT NULL"
+        // MariaDB records a prepared statement's execution as statement/com/Execute without
+        // text: read to be counted, never captured.
+        + " AND ((e.SQL_TEXT IS NOT NULL AND e.EVENT_NAME LIKE 'statement/sql/%')"
+        + " OR e.EVENT_NAME = '"
+        + EXECUTE
+        + "')"
         + " AND (e.NESTING_EVENT_TYPE IS NULL OR e.NESTING_EVENT_TYPE <> 'STATEMENT')"
         + " AND (t.TYPE IS NULL OR t.TYPE = 'FOREGROUND')"
         + " ORDER BY e.THREAD_ID, e.EVENT_ID";
@@ -224,6 +261,7 @@ final class PerfSchemaSource extends CaptureSource {
     Instant now = clock.instant();
     SourceConnection.Rows r = db.query(pollSql);
     polls++;
+    Map<Long, Long> newRows = new HashMap<>();
     for (Object[] row : r.rows()) {
       long thread = number(row[0]);
       long eventId = number(row[1]);
@@ -232,7 +270,12 @@ final class PerfSchemaSource extends CaptureSource {
         continue;
       }
       lastEventId.put(thread, eventId);
+      newRows.merge(table.equals(HISTORY_LONG) ? 0L : thread, 1L, Long::sum);
       if (baseline || (row[10] != null && toolSessions.isTool(number(row[10])))) {
+        continue;
+      }
+      if (row[5] == null) {
+        diagnosis.preparedWithoutText();
         continue;
       }
       if (row[10] != null) {
@@ -259,9 +302,13 @@ final class PerfSchemaSource extends CaptureSource {
         continue;
       }
       captured++;
+      coverage.saw(sql, row[15] == null ? null : text(row[15]));
       if (!sink.accept(event(row, sql, now, thread, eventId))) {
         return false;
       }
+    }
+    if (!baseline) {
+      diagnosis.polled(newRows.values().stream().mapToLong(Long::longValue).max().orElse(0));
     }
     return true;
   }
@@ -343,14 +390,8 @@ final class PerfSchemaSource extends CaptureSource {
                 Math.min(100.0, 100.0 * (captured + truncated) / ran), captured + truncated, ran));
       }
     }
+    diagnosis.causes(captured).forEach(c -> lines.add("cause: " + c));
+    lines.addAll(CoverageLines.of(classCoverage, coverage.unavailable()));
     return lines;
-  }
-
-  private static long number(Object o) {
-    return o instanceof Number n ? n.longValue() : Long.parseLong(String.valueOf(o));
-  }
-
-  private static String text(Object o) {
-    return o instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : String.valueOf(o);
   }
 }

@@ -2,6 +2,8 @@ package io.querytester.capture;
 
 import io.querytester.workload.QueryClass;
 import io.querytester.workload.QueryEvent;
+import io.querytester.workload.SqlRedactor;
+import io.querytester.workload.StatementKind;
 import io.querytester.workload.WorkloadWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -42,6 +44,7 @@ final class Pipeline implements EventSink {
   private record Profiled(QueryEvent event, QueryClass profile) {}
 
   private final WorkloadWriter writer;
+  private final boolean keepSecrets;
   private final CaptureFilter filter;
   private final long maxEvents;
   private final PrintWriter err;
@@ -61,6 +64,7 @@ final class Pipeline implements EventSink {
 
   // Written by the consumer thread.
   private final AtomicLong written = new AtomicLong();
+  private final AtomicLong templates = new AtomicLong();
   private final Map<String, Long> filtered = new TreeMap<>();
   private final Map<String, Integer> perClass = new HashMap<>();
   private final Set<String> classes = new HashSet<>();
@@ -68,8 +72,14 @@ final class Pipeline implements EventSink {
   private long passed;
   private volatile Exception writeFailure;
 
-  Pipeline(WorkloadWriter writer, CaptureFilter filter, long maxEvents, PrintWriter err) {
+  Pipeline(
+      WorkloadWriter writer,
+      CaptureFilter filter,
+      long maxEvents,
+      boolean keepSecrets,
+      PrintWriter err) {
     this.writer = writer;
+    this.keepSecrets = keepSecrets;
     this.filter = filter;
     this.maxEvents = maxEvents;
     this.err = err;
@@ -163,6 +173,11 @@ final class Pipeline implements EventSink {
 
   long written() {
     return written.get();
+  }
+
+  /** Prepared-statement templates written: events replay will not run. */
+  long templates() {
+    return templates.get();
   }
 
   int classes() {
@@ -268,7 +283,12 @@ final class Pipeline implements EventSink {
       filtered.merge(reason, 1L, Long::sum);
       return true;
     }
-    writer.write(e);
+    // Every source passes here: IDENTIFIED BY 'x' becomes IDENTIFIED BY '****', which still
+    // replays.
+    writer.write(keepSecrets ? e : e.withSql(SqlRedactor.passwords(e.sql())));
+    if (p.kind() == StatementKind.TEMPLATE) {
+      templates.incrementAndGet();
+    }
     if (classes.add(p.classId())) {
       classCount = classes.size();
     }

@@ -1,6 +1,8 @@
 package io.querytester.capture;
 
 import io.querytester.target.Target;
+import io.querytester.workload.ClassCoverage;
+import io.querytester.workload.PreparedTemplate;
 import io.querytester.workload.QueryEvent;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -47,6 +49,10 @@ final class ProcesslistSource extends CaptureSource {
   private Long questionsAfter;
   private long ownBefore;
   private boolean ownSessionsKnown;
+  private long prepared;
+  private long templates;
+  private final DigestCoverage coverage = new DigestCoverage();
+  private ClassCoverage classCoverage;
 
   ProcesslistSource(Target target, Duration interval, Clock clock) {
     this.target = target;
@@ -69,6 +75,7 @@ final class ProcesslistSource extends CaptureSource {
     db = SourceConnection.open(target);
     ToolSessions tools = new ToolSessions(db);
     choosePollQuery();
+    coverage.start(db);
     questionsBefore = questions();
     ownBefore = db.statements();
     long next = System.nanoTime();
@@ -76,6 +83,7 @@ final class ProcesslistSource extends CaptureSource {
       if (!poll(sink, tools)) {
         break;
       }
+      coverage.poll(db);
       next += interval.toNanos();
       long wait = next - System.nanoTime();
       if (wait > 0) {
@@ -86,6 +94,12 @@ final class ProcesslistSource extends CaptureSource {
     }
     ownSessionsKnown = tools.available();
     questionsAfter = questions();
+    classCoverage = coverage.finish(db);
+  }
+
+  @Override
+  ClassCoverage coverage() {
+    return classCoverage;
   }
 
   /** information_schema.PROCESSLIST with the extra MariaDB columns, else SHOW FULL PROCESSLIST. */
@@ -127,7 +141,7 @@ final class ProcesslistSource extends CaptureSource {
     for (Object[] row : r.rows()) {
       long id = ((Number) row[cId]).longValue();
       String command = String.valueOf(row[cCommand]);
-      String sql = text(row[cInfo]);
+      String sql = SourceConnection.text(row[cInfo]);
       String user = (String) row[cUser];
       if (id == db.id()
           || sql == null
@@ -140,7 +154,7 @@ final class ProcesslistSource extends CaptureSource {
       long elapsedMs =
           cTimeMs >= 0 && row[cTimeMs] != null
               ? ((Number) row[cTimeMs]).longValue()
-              : number(row[cTime]) * 1000;
+              : SourceConnection.number(row[cTime]) * 1000;
       long startMillis = now.toEpochMilli() - elapsedMs;
       Long queryId =
           cQueryId >= 0 && row[cQueryId] != null ? ((Number) row[cQueryId]).longValue() : null;
@@ -149,6 +163,8 @@ final class ProcesslistSource extends CaptureSource {
       }
       seen.put(id, new Seen(queryId, sql, startMillis, polls));
       captured++;
+      countPrepared(command, sql);
+      coverage.saw(sql, null);
       QueryEvent e =
           new QueryEvent(
               Instant.ofEpochMilli(startMillis),
@@ -171,6 +187,19 @@ final class ProcesslistSource extends CaptureSource {
       forgetIdle();
     }
     return true;
+  }
+
+  /**
+   * Counts executions of server-side prepared statements: the processlist shows them (command
+   * Execute) with the statement's template, whose {@code ?} placeholders replay cannot fill.
+   */
+  private void countPrepared(String command, String sql) {
+    if (command.equals("Execute")) {
+      prepared++;
+    }
+    if (PreparedTemplate.hasPlaceholder(sql)) {
+      templates++;
+    }
   }
 
   /**
@@ -232,6 +261,15 @@ final class ProcesslistSource extends CaptureSource {
                 Math.min(100.0, 100.0 * captured / ran), captured, ran));
       }
     }
+    if (prepared > 0 || templates > 0) {
+      lines.add(
+          String.format(
+              "prepared statements: %,d executions seen (command Execute), %,d of the captured"
+                  + " statements are templates (the processlist shows a prepared statement"
+                  + " without its values)",
+              prepared, templates));
+    }
+    lines.addAll(CoverageLines.of(classCoverage, coverage.unavailable()));
     if (!ownSessionsKnown) {
       lines.add(
           "note: this server does not show connection attributes (performance_schema), so"
@@ -246,18 +284,5 @@ final class ProcesslistSource extends CaptureSource {
     }
     int colon = host.lastIndexOf(':');
     return colon > 0 && host.indexOf(':') == colon ? host.substring(0, colon) : host;
-  }
-
-  private static long number(Object o) {
-    return o == null ? 0 : o instanceof Number n ? n.longValue() : Long.parseLong(o.toString());
-  }
-
-  private static String text(Object o) {
-    if (o == null) {
-      return null;
-    }
-    return o instanceof byte[] b
-        ? new String(b, java.nio.charset.StandardCharsets.UTF_8)
-        : o.toString();
   }
 }

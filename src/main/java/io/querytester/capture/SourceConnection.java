@@ -1,14 +1,18 @@
 package io.querytester.capture;
 
 import io.querytester.target.Target;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -33,6 +37,8 @@ public final class SourceConnection implements AutoCloseable {
   private final Connection connection;
   private final long connectionId;
   private long statements;
+  // A source runs a handful of texts again and again: few, and they are its own query classes.
+  private final Set<String> texts = new LinkedHashSet<>();
 
   private SourceConnection(Connection connection) throws SQLException {
     this.connection = connection;
@@ -65,12 +71,20 @@ public final class SourceConnection implements AutoCloseable {
     return statements;
   }
 
+  /** The distinct texts this connection ran (the first thousand): the capture's own classes. */
+  public Set<String> texts() {
+    return Collections.unmodifiableSet(texts);
+  }
+
   /** Runs one SELECT or SHOW; anything else is refused before it reaches the server. */
   public Rows query(String sql) throws SQLException {
     if (!READ.matcher(sql).matches() || WRITES.matcher(sql).matches()) {
       throw new IllegalArgumentException("a capture source may only run SELECT and SHOW: " + sql);
     }
     statements++;
+    if (texts.size() < 1000) {
+      texts.add(sql);
+    }
     try (Statement s = connection.createStatement();
         ResultSet rs = s.executeQuery(sql)) {
       ResultSetMetaData md = rs.getMetaData();
@@ -98,6 +112,18 @@ public final class SourceConnection implements AutoCloseable {
     }
     Rows r = query("SHOW GLOBAL " + what + " LIKE '" + name + "'");
     return r.rows().isEmpty() ? null : String.valueOf(r.rows().get(0)[1]);
+  }
+
+  /** A text column's value: Connector/J gives some as bytes (UTF-8), NULL stays null. */
+  static String text(Object o) {
+    return o == null
+        ? null
+        : o instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : o.toString();
+  }
+
+  /** A numeric column's value; NULL is 0. */
+  static long number(Object o) {
+    return o == null ? 0 : o instanceof Number n ? n.longValue() : Long.parseLong(o.toString());
   }
 
   @Override

@@ -8,9 +8,11 @@ import io.querytester.target.OptionFiles;
 import io.querytester.target.OptionValues;
 import io.querytester.target.Secret;
 import io.querytester.target.SslMode;
+import io.querytester.target.TargetSettings;
 import io.querytester.target.TargetSpec;
 import java.io.Console;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -20,12 +22,17 @@ import java.util.function.Function;
  * client does: the command line first, then option files, then a prompt.
  *
  * <ul>
- *   <li>user: {@code --old-user}, else {@code user} from the option files, else root;
+ *   <li>where: what the spec says (URL host and port, DSN {@code h= P= S=}), else {@code port}, and
+ *       for a DSN {@code host} and {@code socket}, from the option files ({@link
+ *       JdbcSpec#withDefaults}); a DSN's {@code F=FILE} reads only that option file;
+ *   <li>user: {@code --old-user}, else the spec's ({@code ?user=}, {@code user@}, DSN {@code u=}),
+ *       else {@code user} from the option files, else root;
  *   <li>password: {@code --old-password-prompt}, else the variable named by {@code
- *       --old-password-env}, else {@code password=...} from the option files, else a prompt when
- *       the option files say {@code password} without a value, else none;
+ *       --old-password-env}, else the URL's, else {@code password=...} from the option files, else
+ *       a prompt when the option files say {@code password} without a value, else none;
  *   <li>TLS: {@code --old-ssl-mode} / {@code --old-ssl-ca}, else {@code ssl-mode} / {@code ssl-ca}
- *       from the option files; a CA without a mode means VERIFY_CA; default PREFERRED.
+ *       from the option files; a CA without a mode means VERIFY_CA; default PREFERRED; none over a
+ *       Unix socket.
  * </ul>
  *
  * Targets this tool starts itself (embedded, docker) keep their own root account: no option file is
@@ -74,14 +81,46 @@ final class AccountResolver {
 
   /** The connection settings for {@code spec}: {@code base} with the account and TLS filled in. */
   ConnectionSettings resolve(Account a, TargetSpec spec, ConnectionSettings base) {
-    if (!(spec instanceof JdbcSpec host)) {
-      return base;
+    return settings(a.label(), a, spec, List.of(), base).connection();
+  }
+
+  /**
+   * One side, ready to open: for a {@code jdbc:} or DSN spec, where to connect (option files fill
+   * in what the spec leaves open), the account, password and TLS; other specs as they are.
+   */
+  TargetSettings settings(
+      String label,
+      Account a,
+      TargetSpec spec,
+      List<String> serverOptions,
+      ConnectionSettings base) {
+    if (!(spec instanceof JdbcSpec given)) {
+      return new TargetSettings(label, spec, serverOptions, base);
     }
-    OptionValues file = optionFiles.read(a.files());
+    OptionValues file = optionFiles.read(files(a, given));
+    JdbcSpec host = given.withDefaults(file);
     String user =
-        a.user() != null ? a.user() : file.value("user").filter(u -> !u.isBlank()).orElse("root");
+        a.user() != null
+            ? a.user()
+            : host.user() != null
+                ? host.user()
+                : file.value("user").filter(u -> !u.isBlank()).orElse("root");
     Secret password = password(a, file, user, host);
-    return tls(a, file, base.withUser(user, password));
+    ConnectionSettings c = tls(a, file, host, base.withUser(user, password));
+    return new TargetSettings(label, host, serverOptions, c);
+  }
+
+  /** Where {@code spec} connects once the option files have filled in what it leaves open. */
+  TargetSpec endpoint(Account a, TargetSpec spec) {
+    return spec instanceof JdbcSpec given
+        ? given.withDefaults(optionFiles.read(files(a, given)))
+        : spec;
+  }
+
+  private static OptionFiles.Choice files(Account a, JdbcSpec spec) {
+    return spec.defaultsFile() == null
+        ? a.files()
+        : a.files().withDefaultsFile(spec.defaultsFile());
   }
 
   private Secret password(Account a, OptionValues file, String user, JdbcSpec host) {
@@ -98,6 +137,9 @@ final class AccountResolver {
                 + ": that environment variable is not set; export it with the password first");
       }
       return Secret.of(value);
+    }
+    if (!host.password().isEmpty()) {
+      return host.password();
     }
     Optional<Secret> fromFile = file.password();
     if (fromFile.isPresent()) {
@@ -135,7 +177,11 @@ final class AccountResolver {
     return s;
   }
 
-  private static ConnectionSettings tls(Account a, OptionValues file, ConnectionSettings c) {
+  private static ConnectionSettings tls(
+      Account a, OptionValues file, JdbcSpec host, ConnectionSettings c) {
+    if (host.socket() != null) {
+      return local(a, c);
+    }
     SslMode mode = null;
     if (a.sslMode() != null) {
       mode = SslMode.parse(a.sslMode(), a.optionPrefix() + "ssl-mode");
@@ -161,5 +207,22 @@ final class AccountResolver {
       mode = ca != null ? SslMode.VERIFY_CA : SslMode.PREFERRED;
     }
     return c.withTls(mode, ca);
+  }
+
+  /** A Unix socket is local and the server counts it as secure: no TLS over it. */
+  private static ConnectionSettings local(Account a, ConnectionSettings c) {
+    if (a.sslMode() != null
+        && SslMode.parse(a.sslMode(), a.optionPrefix() + "ssl-mode") != SslMode.DISABLED
+        && SslMode.parse(a.sslMode(), a.optionPrefix() + "ssl-mode") != SslMode.PREFERRED) {
+      throw new BadInputException(
+          a.optionPrefix()
+              + "ssl-mode "
+              + a.sslMode()
+              + ": "
+              + a.label()
+              + " is reached through a Unix socket, which is local and takes no TLS; drop"
+              + " the option or give the host and port (h=, P=) instead of S=");
+    }
+    return c.withTls(SslMode.DISABLED, null);
   }
 }

@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -40,7 +41,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Accept differences of a run: write them into the baseline file with a reason, who and"
-          + " when. Later reports (--baseline FILE, or ./querytester-baseline.yaml) show them as"
+          + " when. Later reports (--baseline FILE, or querytester-baseline.yaml in the current folder) show them as"
           + " ACCEPTED instead of failing, and list entries that no longer match as stale.",
       "Without --class: every regression of the run. Without --kind: the kinds that fail the"
           + " gate (all kinds of a class that has none)."
@@ -75,14 +76,17 @@ final class BaselineAcceptCommand implements Callable<Integer> {
   @Option(
       names = "--baseline",
       paramLabel = "FILE",
-      description = "The baseline file to add to (default: ./" + Baseline.DEFAULT_FILE + ").")
+      description =
+          "The baseline file to add to (default: "
+              + Baseline.DEFAULT_FILE
+              + " in the current folder).")
   Path file;
 
   @Option(
       names = "--config",
       paramLabel = "FILE",
       description =
-          "Gate configuration deciding what is a regression (default: ./querytester.yaml).")
+          "Gate configuration deciding what is a regression (default: querytester.yaml in the current folder).")
   Path config;
 
   @Option(
@@ -91,8 +95,7 @@ final class BaselineAcceptCommand implements Callable<Integer> {
       description = "Who accepts (default: the user name).")
   String by;
 
-  @Option(names = "--debug", description = "Show stack traces on errors.")
-  boolean debug;
+  @Mixin DebugOption debug;
 
   private final Clock clock = Clock.systemUTC();
 

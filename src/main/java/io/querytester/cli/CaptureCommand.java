@@ -9,8 +9,10 @@ import io.querytester.capture.CaptureSummary;
 import io.querytester.target.Target;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.Targets;
+import io.querytester.workload.WorkloadStats;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -37,12 +39,12 @@ import picocli.CommandLine.Spec;
     description = {
       "Capture real statements into a workload file, never writing to the source.",
       "",
-      "  capture --source slowlog /var/log/mysql/slow.log* --out w.jsonl.gz",
-      "  capture --source genlog - --out w.jsonl.gz < general.log",
-      "  capture --source processlist --source-url jdbc:mysql://db1/ --duration 10m --out w.jsonl.gz",
-      "  capture --source perfschema --source-url jdbc:mysql://db1/ --duration 10m --out w.jsonl.gz",
-      "  capture --source binlog --source-url jdbc:mysql://db1/ --source-user repl --out w.jsonl.gz",
-      "  capture --source binlog mysql-bin.000042 mysql-bin.000043 --out w.jsonl.gz",
+      "  capture --type slowlog /var/log/mysql/slow.log* --out w.jsonl.gz",
+      "  capture --type genlog - --out w.jsonl.gz < general.log",
+      "  capture --type processlist --source jdbc:mysql://db1/ --duration 10m --out w.jsonl.gz",
+      "  capture --type perfschema --source h=db1,u=qt,F=/etc/qt.cnf --duration 10m --out w.jsonl.gz",
+      "  capture --type binlog --source jdbc:mysql://db1/ --source-user repl --out w.jsonl.gz",
+      "  capture --type binlog mysql-bin.000042 mysql-bin.000043 --out w.jsonl.gz",
       ""
     },
     exitCodeListHeading = "%nExit codes:%n",
@@ -54,11 +56,21 @@ import picocli.CommandLine.Spec;
 final class CaptureCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
+  static final List<String> KINDS =
+      List.of("slowlog", "genlog", "processlist", "perfschema", "binlog");
+
+  @Option(
+      names = "--type",
+      paramLabel = "KIND",
+      description = "What to read: slowlog, genlog, processlist, perfschema or binlog.")
+  String type;
+
   @Option(
       names = "--source",
-      required = true,
-      paramLabel = "KIND",
-      description = "slowlog, genlog, processlist, perfschema or binlog.")
+      paramLabel = "SPEC|KIND",
+      description =
+          "The server to capture from (jdbc:mysql://host:port/, a DSN h=...,S=..., or any target"
+              + " spec), as drift's --source; a KIND here is read as --type KIND.")
   String source;
 
   @Parameters(
@@ -79,14 +91,14 @@ final class CaptureCommand implements Callable<Integer> {
   @Mixin CaptureFilterOptions filterOptions;
 
   @Option(
-      names = "--duration",
+      names = {"--duration", "--run-time"},
       paramLabel = "TIME",
       converter = DurationConverter.class,
       description = "Stop after this long (e.g. 30s, 10m).")
   Duration duration;
 
   @Option(
-      names = "--max-events",
+      names = {"--max-events", "--limit"},
       paramLabel = "N",
       defaultValue = "0",
       description = "Stop after writing N events.")
@@ -114,15 +126,21 @@ final class CaptureCommand implements Callable<Integer> {
               + " (default: this machine's).")
   ZoneId logZone;
 
+  @Option(
+      names = "--keep-secrets",
+      description =
+          "Write passwords (IDENTIFIED BY, PASSWORD(), MASTER_PASSWORD) as captured; by default they"
+              + " are masked as '****', which still replays (for a write replay that needs them).")
+  boolean keepSecrets;
+
   @Option(names = "--quiet", description = "No progress line.")
   boolean quiet;
 
-  @Option(names = "--debug", description = "Show stack traces.")
-  boolean debug;
+  @Mixin DebugOption debug;
 
   @Override
   public Integer call() throws IOException {
-    String kind = source.toLowerCase(Locale.ROOT);
+    String kind = kind();
     CaptureSettings settings = settings();
     Target target = null;
     try {
@@ -142,6 +160,33 @@ final class CaptureCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * The kind from --type, or from --source when it names one (what --source meant before it also
+   * took the server); --source then names the server only when it is not a kind.
+   */
+  private String kind() {
+    boolean sourceIsKind = source != null && KINDS.contains(source.toLowerCase(Locale.ROOT));
+    if (source != null && !sourceIsKind) {
+      if (!source.contains(":") && !source.contains("=")) {
+        throw new BadInputException(
+            "--source "
+                + source
+                + ": neither a kind (slowlog, genlog, processlist, perfschema, binlog) nor a server"
+                + " spec (jdbc:mysql://host:port/, h=host,P=port, embedded:mariadb-<version>)");
+      }
+      sourceOptions.server("--source", source);
+    }
+    String kind = type != null ? type : sourceIsKind ? source : null;
+    if (kind == null) {
+      throw new BadInputException(
+          "capture needs --type KIND: slowlog, genlog, processlist, perfschema or binlog");
+    }
+    if (type != null && sourceIsKind && !type.equalsIgnoreCase(source)) {
+      throw new BadInputException("--type " + type + " and --source " + source + " disagree");
+    }
+    return kind.toLowerCase(Locale.ROOT);
+  }
+
   private CaptureSettings settings() {
     if (maxEvents < 0) {
       throw new BadInputException("--max-events must not be negative");
@@ -149,13 +194,21 @@ final class CaptureCommand implements Callable<Integer> {
     if (interval.isNegative() || interval.isZero()) {
       throw new BadInputException("--interval must be positive, e.g. 100ms");
     }
+    if (Files.isDirectory(out)) {
+      throw new BadInputException(
+          "--out "
+              + out
+              + " is a directory: give the workload file to write, e.g. --out "
+              + out.resolve("workload.jsonl.gz"));
+    }
     return new CaptureSettings(
         out,
         filterOptions.filter(),
         maxEvents,
         duration,
         quiet ? null : Duration.ofSeconds(1),
-        Clock.systemUTC());
+        Clock.systemUTC(),
+        keepSecrets);
   }
 
   private boolean needsServer(String kind) {
@@ -169,7 +222,7 @@ final class CaptureCommand implements Callable<Integer> {
   private CaptureSource source(String kind, Target target, TargetSettings sourceSettings) {
     if ((kind.equals("processlist") || kind.equals("perfschema")) && !files.isEmpty()) {
       throw new BadInputException(
-          "--source " + kind + " reads a server (--source-url), not files: " + files.get(0));
+          "--type " + kind + " reads a server (--source SPEC), not files: " + files.get(0));
     }
     ZoneId zone = logZone != null ? logZone : ZoneId.systemDefault();
     return switch (kind) {
@@ -183,9 +236,9 @@ final class CaptureCommand implements Callable<Integer> {
               : CaptureSources.binlogFiles(files);
       default ->
           throw new BadInputException(
-              "--source "
-                  + source
-                  + ": unknown source; use slowlog, genlog, processlist, perfschema or binlog");
+              "--type "
+                  + kind
+                  + ": unknown kind; use slowlog, genlog, processlist, perfschema or binlog");
     };
   }
 
@@ -207,6 +260,12 @@ final class CaptureCommand implements Callable<Integer> {
     }
     if (s.skippedTotal() > 0) {
       o.printf("skipped %,d bad: %s%n", s.skippedTotal(), join(s.skipped()));
+    }
+    if (s.templates() > 0) {
+      o.printf(
+          "prepared-statement templates: %,d of the events written have ? placeholders and no"
+              + " values (kind template): replay skips them; %s%n",
+          s.templates(), WorkloadStats.TEMPLATE_VALUES_FROM);
     }
     s.counters().forEach((k, v) -> o.printf("%s: %,d%n", k, v));
     s.sourceReport().forEach(o::println);

@@ -37,8 +37,7 @@ final class CompareCommand implements Callable<Integer> {
       description = "Where the comparison goes (default: querytester-runs/compare-<time>).")
   Path out;
 
-  @Option(names = "--debug", description = "Show stack traces on errors.")
-  boolean debug;
+  @Mixin DebugOption debug;
 
   @Mixin ReportOptions report;
 

@@ -2,6 +2,7 @@ package io.querytester.cli;
 
 import io.querytester.target.ConnectionSettings;
 import io.querytester.target.Secret;
+import io.querytester.target.TargetSettings;
 import io.querytester.target.TargetSpec;
 import java.nio.file.Path;
 import java.util.function.Consumer;
@@ -38,7 +39,8 @@ final class CredentialOptions {
   @Option(
       names = "--ssl-mode",
       paramLabel = "MODE",
-      description = "TLS: DISABLED, PREFERRED (default), REQUIRED, VERIFY_CA, VERIFY_IDENTITY.")
+      description =
+          "TLS: DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY (default: PREFERRED).")
   String sslMode;
 
   @Option(
@@ -65,7 +67,19 @@ final class CredentialOptions {
   }
 
   ConnectionSettings connection(String label, TargetSpec spec, AccountResolver resolver) {
+    return settings(label, spec, resolver).connection();
+  }
+
+  /** One server, ready to open: where it is (option files fill in the rest) and the account. */
+  TargetSettings settings(String label, TargetSpec spec, AccountResolver resolver) {
     ConnectionSettings base = timeouts.apply(ConnectionSettings.defaults("root", Secret.NONE));
-    return resolver.resolve(account(label), spec, base);
+    return resolver.settings(label, account(label), spec, java.util.List.of(), base);
+  }
+
+  /** Another server with the same account: only where it is is worked out. */
+  TargetSettings sameAccount(
+      String label, TargetSpec spec, AccountResolver resolver, ConnectionSettings account) {
+    return new TargetSettings(
+        label, resolver.endpoint(account(label), spec), java.util.List.of(), account);
   }
 }

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,7 +31,8 @@ final class DemoCommand implements Callable<Integer> {
   @Option(
       names = "--samples",
       paramLabel = "DIR",
-      description = "The samples folder (default: ./samples, or the one next to the application).")
+      description =
+          "The samples folder (default: samples in the current folder, else the one beside the application).")
   Path samples;
 
   @Option(
@@ -39,8 +41,7 @@ final class DemoCommand implements Callable<Integer> {
       description = "Run folder (default: querytester-runs/demo-<time>).")
   Path out;
 
-  @Option(names = "--debug", description = "Show stack traces on errors.")
-  boolean debug;
+  @Mixin DebugOption debug;
 
   @Mixin PairOptions pair;
   @Mixin ReplayOptions replay;
@@ -65,12 +66,17 @@ final class DemoCommand implements Callable<Integer> {
         sides,
         List.of(dir.resolve("schema.sql"), dir.resolve("data.sql")),
         settings,
+        replay.connections(),
         health.settings(null),
         false,
-        err::println);
-    err.printf(
-        "demo: servers started, data loaded, workload replayed in %.1f s%n",
-        (System.nanoTime() - start) / 1e9);
+        report.progress(err));
+    report
+        .progress(err)
+        .accept(
+            String.format(
+                Locale.ROOT,
+                "demo: servers started, data loaded, workload replayed in %.1f s",
+                (System.nanoTime() - start) / 1e9));
     err.flush();
     return RunReporter.report(runDir, report, spec.commandLine().getOut(), err);
   }

@@ -9,7 +9,6 @@ import io.querytester.drift.DriftReports;
 import io.querytester.drift.PositionMode;
 import io.querytester.drift.TableFilter;
 import io.querytester.drift.ThrottleLimits;
-import io.querytester.target.ConnectionSettings;
 import io.querytester.target.EmbeddedSpec;
 import io.querytester.target.Target;
 import io.querytester.target.TargetSettings;
@@ -69,20 +68,32 @@ final class DriftCommand implements Callable<Integer> {
   /** One account for every server: --user, --password-env, option files, TLS, timeouts. */
   @Mixin CredentialOptions credentials;
 
-  @Option(names = "--databases", split = ",", paramLabel = "PATTERN")
+  @Option(
+      names = "--databases",
+      split = ",",
+      paramLabel = "PATTERN",
+      description = "Only these databases (* and ? allowed; default: all but the system ones).")
   List<String> databases = new ArrayList<>();
 
-  @Option(names = "--ignore-databases", split = ",", paramLabel = "PATTERN")
+  @Option(
+      names = "--ignore-databases",
+      split = ",",
+      paramLabel = "PATTERN",
+      description = "Skip these databases (* and ? allowed).")
   List<String> ignoreDatabases = new ArrayList<>();
 
   @Option(
       names = "--tables",
       split = ",",
       paramLabel = "PATTERN",
-      description = "db.table or table, * and ? allowed.")
+      description = "Only these tables: db.table or table, * and ? allowed.")
   List<String> tables = new ArrayList<>();
 
-  @Option(names = "--ignore-tables", split = ",", paramLabel = "PATTERN")
+  @Option(
+      names = "--ignore-tables",
+      split = ",",
+      paramLabel = "PATTERN",
+      description = "Skip these tables: db.table or table, * and ? allowed.")
   List<String> ignoreTables = new ArrayList<>();
 
   @Option(
@@ -92,75 +103,108 @@ final class DriftCommand implements Callable<Integer> {
       description = "Only these columns (column, table.column or db.table.column); keys always.")
   List<String> columns = new ArrayList<>();
 
-  @Option(names = "--ignore-columns", split = ",", paramLabel = "PATTERN")
+  @Option(
+      names = "--ignore-columns",
+      split = ",",
+      paramLabel = "PATTERN",
+      description = "Leave these columns out of the checksums (keys are always kept).")
   List<String> ignoreColumns = new ArrayList<>();
 
-  @Option(names = "--engines", split = ",", paramLabel = "ENGINE")
+  @Option(
+      names = "--engines",
+      split = ",",
+      paramLabel = "ENGINE",
+      description = "Only tables of these storage engines, e.g. InnoDB.")
   List<String> engines = new ArrayList<>();
 
-  @Option(names = "--ignore-engines", split = ",", paramLabel = "ENGINE")
+  @Option(
+      names = "--ignore-engines",
+      split = ",",
+      paramLabel = "ENGINE",
+      description = "Skip tables of these storage engines, e.g. MEMORY.")
   List<String> ignoreEngines = new ArrayList<>();
 
   @Option(
       names = "--chunk-time",
       defaultValue = "0.5s",
       paramLabel = "TIME",
-      description = "Target time per chunk on the source (default ${DEFAULT-VALUE}).")
+      description = "Target time per chunk on the source (default: ${DEFAULT-VALUE}).")
   String chunkTime;
 
-  @Option(names = "--chunk-rows", defaultValue = "1000", description = "First chunk's size.")
+  @Option(
+      names = "--chunk-rows",
+      defaultValue = "1000",
+      paramLabel = "N",
+      description =
+          "Rows in the first chunk; later ones follow --chunk-time (default: ${DEFAULT-VALUE}).")
   long chunkRows;
 
-  @Option(names = "--chunk-min-rows", defaultValue = "100")
+  @Option(
+      names = "--chunk-min-rows",
+      defaultValue = "100",
+      paramLabel = "N",
+      description = "Fewest rows in a chunk (default: ${DEFAULT-VALUE}).")
   long chunkMinRows;
 
-  @Option(names = "--chunk-max-rows", defaultValue = "500000")
+  @Option(
+      names = "--chunk-max-rows",
+      defaultValue = "500000",
+      paramLabel = "N",
+      description = "Most rows in a chunk (default: ${DEFAULT-VALUE}).")
   long chunkMaxRows;
 
   @Option(
-      names = "--float-precision",
+      names = {"--float-digits", "--float-precision"},
       defaultValue = "6",
+      paramLabel = "N",
       description =
-          "Decimals FLOAT/DOUBLE are rounded to before hashing (default ${DEFAULT-VALUE}).")
+          "Digits after the point FLOAT/DOUBLE are rounded to before hashing (default:"
+              + " ${DEFAULT-VALUE}).")
   int floatPrecision;
 
   @Option(
       names = "--rechecks",
       defaultValue = "3",
-      description = "Re-reads of a mismatching chunk after catch-up (default ${DEFAULT-VALUE}).")
+      paramLabel = "N",
+      description = "Re-reads of a mismatching chunk after catch-up (default: ${DEFAULT-VALUE}).")
   int rechecks;
 
   @Option(
       names = "--max-diff-rows",
       defaultValue = "100",
-      description = "Differing rows shown per table and replica (default ${DEFAULT-VALUE}).")
+      paramLabel = "N",
+      description = "Differing rows shown per table and replica (default: ${DEFAULT-VALUE}).")
   int maxDiffRows;
 
   @Option(
       names = "--wait-timeout",
       defaultValue = "300s",
       paramLabel = "TIME",
-      description = "How long to wait for a replica to catch up (default ${DEFAULT-VALUE}).")
+      description = "How long to wait for a replica to catch up (default: ${DEFAULT-VALUE}).")
   String waitTimeout;
 
   @Option(
       names = "--max-lag",
       defaultValue = "10s",
       paramLabel = "TIME",
-      description = "Pause while a replica lags more (default ${DEFAULT-VALUE}).")
+      description = "Pause while a replica lags more (default: ${DEFAULT-VALUE}).")
   String maxLag;
 
   @Option(
       names = "--max-threads-running",
       defaultValue = "25",
+      paramLabel = "N",
       description =
-          "Pause while the source's Threads_running is higher (default ${DEFAULT-VALUE}).")
+          "Pause while the source's Threads_running is higher (default: ${DEFAULT-VALUE}).")
   int maxThreadsRunning;
 
   @Option(
       names = "--position-mode",
       defaultValue = "auto",
-      description = "auto, mariadb-gtid, mysql-gtid or file (default ${DEFAULT-VALUE}).")
+      paramLabel = "MODE",
+      description =
+          "How a replica's catch-up is checked: auto, mariadb-gtid, mysql-gtid or file"
+              + " (default: ${DEFAULT-VALUE}).")
   String positionMode;
 
   @Option(
@@ -177,8 +221,7 @@ final class DriftCommand implements Callable<Integer> {
   @Option(names = "--resume", description = "Go on from the state file in --out.")
   boolean resume;
 
-  @Option(names = "--debug", description = "Show stack traces.")
-  boolean debug;
+  @Mixin DebugOption debug;
 
   @Override
   public Integer call() {
@@ -224,16 +267,18 @@ final class DriftCommand implements Callable<Integer> {
   }
 
   private List<TargetSettings> sides() {
-    TargetSpec sourceSpec = spec("--source", source);
-    ConnectionSettings connection =
-        credentials.connection(
-            "SOURCE", sourceSpec, m -> spec.commandLine().getErr().println("drift: " + m));
+    AccountResolver resolver =
+        AccountResolver.system(m -> spec.commandLine().getErr().println("drift: " + m));
+    TargetSettings sourceSide = credentials.settings("SOURCE", spec("--source", source), resolver);
     List<TargetSettings> all = new ArrayList<>();
-    all.add(new TargetSettings("SOURCE", sourceSpec, List.of(), connection));
+    all.add(sourceSide);
     for (int i = 0; i < replicas.size(); i++) {
       all.add(
-          new TargetSettings(
-              "REPLICA-" + (i + 1), spec("--replica", replicas.get(i)), List.of(), connection));
+          credentials.sameAccount(
+              "REPLICA-" + (i + 1),
+              spec("--replica", replicas.get(i)),
+              resolver,
+              sourceSide.connection()));
     }
     return all;
   }

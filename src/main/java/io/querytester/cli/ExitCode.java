@@ -3,13 +3,14 @@ package io.querytester.cli;
 /** The process exit codes, the contract CI jobs gate on. Listed by {@code querytester --help}. */
 public enum ExitCode {
   /** The run finished and found no regression (accepted differences do not count). */
-  OK(0, "no regressions"),
+  OK(0, "no regressions (accepted differences do not count)"),
   /** The run finished and found at least one regression (or drift, or a crash). */
-  REGRESSIONS(1, "regressions found"),
+  REGRESSIONS(1, "regressions found (or drift, or a crash)"),
   /** Bad usage or unusable input: fix the command line, the spec or the file. */
-  BAD_INPUT(2, "bad usage or input"),
+  BAD_INPUT(2, "bad usage or input: fix the command line, the spec or the file"),
   /** Could not run: a server would not start, a connection was refused, a download failed. */
-  CANNOT_RUN(3, "could not run");
+  CANNOT_RUN(
+      3, "could not run: a server would not start, a connection was refused, a download failed");
 
   private final int code;
   private final String meaning;
@@ -25,5 +26,14 @@ public enum ExitCode {
 
   public String meaning() {
     return meaning;
+  }
+
+  /** The codes and their meanings, for the {@code --help} of every command that has no own list. */
+  static java.util.Map<String, String> helpList() {
+    java.util.Map<String, String> list = new java.util.LinkedHashMap<>();
+    for (ExitCode c : values()) {
+      list.put(Integer.toString(c.code), c.meaning);
+    }
+    return list;
   }
 }

@@ -2,6 +2,7 @@ package io.querytester.cli;
 
 import io.querytester.health.HealthSettings;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -32,6 +33,17 @@ final class HealthOptions {
       description = "NEW's error log, for a jdbc: target.")
   Path newErrorLog;
 
+  @Option(
+      names = "--stall-timeout",
+      defaultValue = "5m",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description =
+          "How long a server that accepts connections but does not answer (stopped, frozen) is"
+              + " waited for before it counts as crashed; the statements it held up are reported,"
+              + " not compared (default: ${DEFAULT-VALUE}).")
+  Duration stallTimeout;
+
   /**
    * @param singleLabel the label of the --target of a single-target replay, or null for OLD/NEW
    */
@@ -44,6 +56,6 @@ final class HealthOptions {
       logs.put("NEW", newErrorLog);
     }
     HealthSettings d = HealthSettings.DEFAULT;
-    return new HealthSettings(restartOnCrash, d.interval(), d.recent(), logs);
+    return new HealthSettings(restartOnCrash, d.interval(), d.recent(), logs, stallTimeout);
   }
 }

@@ -27,10 +27,20 @@ final class OptionFileOptions {
               + " [querytester].")
   String groupSuffix;
 
-  @Option(names = "--no-defaults", description = "Read no option file.")
+  @Option(
+      names = "--no-defaults",
+      description = "Read no option file (the login path file is still read, as by mysql).")
   boolean noDefaults;
 
+  @Option(
+      names = "--login-path",
+      paramLabel = "NAME",
+      description =
+          "Also read the group [NAME] of the option files and of ~/.mylogin.cnf"
+              + " (mysql_config_editor's login paths).")
+  String loginPath;
+
   OptionFiles.Choice choice() {
-    return new OptionFiles.Choice(defaultsFile, extraFile, groupSuffix, noDefaults);
+    return new OptionFiles.Choice(defaultsFile, extraFile, groupSuffix, noDefaults, loginPath);
   }
 }

@@ -44,7 +44,7 @@ final class PairCredentialOptions {
       names = "--old-ssl-mode",
       paramLabel = "MODE",
       description =
-          "TLS to OLD: DISABLED, PREFERRED (default), REQUIRED, VERIFY_CA, VERIFY_IDENTITY.")
+          "TLS to OLD: DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY (default: PREFERRED).")
   String oldSslMode;
 
   @Option(names = "--new-ssl-mode", paramLabel = "MODE", description = "TLS to NEW.")
@@ -71,6 +71,20 @@ final class PairCredentialOptions {
       description = "Option file groups for NEW only, e.g. _new reads [client_new].")
   String newGroupSuffix;
 
+  @Option(
+      names = "--old-login-path",
+      paramLabel = "NAME",
+      description = "Login path for OLD only: the group [NAME] of ~/.mylogin.cnf and option files.")
+  String oldLoginPath;
+
+  @Option(names = "--new-login-path", paramLabel = "NAME", description = "Login path for NEW only.")
+  String newLoginPath;
+
+  private static OptionFiles.Choice side(OptionFiles.Choice files, String suffix, String login) {
+    OptionFiles.Choice c = suffix == null ? files : files.withGroupSuffix(suffix);
+    return login == null ? c : c.withLoginPath(login);
+  }
+
   Account old(OptionFiles.Choice files) {
     return new Account(
         "OLD",
@@ -80,7 +94,7 @@ final class PairCredentialOptions {
         oldPasswordPrompt,
         oldSslMode,
         oldSslCa,
-        oldGroupSuffix == null ? files : files.withGroupSuffix(oldGroupSuffix));
+        side(files, oldGroupSuffix, oldLoginPath));
   }
 
   Account neu(OptionFiles.Choice files) {
@@ -92,6 +106,6 @@ final class PairCredentialOptions {
         newPasswordPrompt,
         newSslMode,
         newSslCa,
-        newGroupSuffix == null ? files : files.withGroupSuffix(newGroupSuffix));
+        side(files, newGroupSuffix, newLoginPath));
   }
 }

@@ -86,6 +86,6 @@ final class PairOptions {
     TargetSpec spec = TargetSpec.parse(text);
     ConnectionSettings base =
         timeouts.apply(ConnectionSettings.defaults("root", Secret.NONE).withCollation(collation));
-    return new TargetSettings(label, spec, options, resolver.resolve(account, spec, base));
+    return resolver.settings(label, account, spec, options, base);
   }
 }

@@ -22,14 +22,9 @@ import picocli.CommandLine.Command;
       ReportCommand.class,
       BaselineCommand.class,
       DriftCommand.class,
+      PrecheckCommand.class,
+      BisectCommand.class,
       CommandLine.HelpCommand.class
-    },
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-      "0:no regressions",
-      "1:regressions found (or drift, or a crash)",
-      "2:bad usage or input",
-      "3:could not run (server would not start, connection refused)"
     })
 public final class QueryTesterCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -46,7 +41,23 @@ public final class QueryTesterCommand implements Runnable {
     cl.setExecutionExceptionHandler(handler);
     cl.setParameterExceptionHandler(handler);
     cl.setExitCodeExceptionMapper(handler);
+    exitCodes(cl);
+    // Wide enough that file names and e.g. stay on one line (picocli breaks after a dot).
+    cl.setUsageHelpWidth(110);
     return cl;
+  }
+
+  /**
+   * Every command's help lists the exit codes from {@link ExitCode}, the one place they are
+   * described; a command whose codes mean something narrower (capture, drift) keeps its own list.
+   */
+  private static void exitCodes(CommandLine cl) {
+    CommandLine.Model.UsageMessageSpec usage = cl.getCommandSpec().usageMessage();
+    if (usage.exitCodeList().isEmpty()) {
+      usage.exitCodeListHeading("%nExit codes:%n");
+      usage.exitCodeList(ExitCode.helpList());
+    }
+    cl.getSubcommands().values().forEach(QueryTesterCommand::exitCodes);
   }
 
   static int run(String... args) {

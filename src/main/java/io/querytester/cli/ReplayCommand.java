@@ -1,13 +1,17 @@
 package io.querytester.cli;
 
 import io.querytester.BadInputException;
+import io.querytester.replay.ConnectionLimits;
 import io.querytester.replay.DryRun;
 import io.querytester.replay.ReplaySettings;
 import io.querytester.replay.ShardFilter;
 import io.querytester.run.RunInfo;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.TargetSpec;
+import io.querytester.workload.WorkloadReader;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,8 +67,7 @@ final class ReplayCommand implements Callable<Integer> {
       description = "SQL file (dump, gzip allowed) to load into each target first (repeatable).")
   List<Path> loads = new ArrayList<>();
 
-  @Option(names = "--debug", description = "Show stack traces on errors.")
-  boolean debug;
+  @Mixin DebugOption debug;
 
   @Mixin PairOptions pair;
   @Mixin ReplayOptions replay;
@@ -87,6 +90,7 @@ final class ReplayCommand implements Callable<Integer> {
     }
     ReplaySettings settings = replay.settings(workloadFile, runDir);
     RunInfo.Shard part = shard.shard(System.getenv());
+    ConnectionLimits connections = replay.connections();
     checkTimeouts();
     if (replay.dryRun) {
       return dryRun(settings);
@@ -95,14 +99,16 @@ final class ReplayCommand implements Callable<Integer> {
         single == null
             ? pair.settings(w -> err.println("warning: " + w))
             : List.of(pair.single(label(single), single, w -> err.println("warning: " + w)));
+    checkInputs(workloadFile, runDir);
     ReplayJob.run(
         sides,
         loads,
         settings,
         ShardFilter.of(part),
+        connections,
         health.settings(single == null ? null : sides.getFirst().label()),
         resume != null,
-        err::println);
+        report.progress(err));
     if (single != null) {
       spec.commandLine()
           .getOut()
@@ -116,6 +122,22 @@ final class ReplayCommand implements Callable<Integer> {
       return ExitCode.OK.code();
     }
     return RunReporter.report(runDir, report, spec.commandLine().getOut(), err);
+  }
+
+  /**
+   * The inputs, before any server is started (a start costs seconds, and a usage error should not):
+   * the workload is one (its header is read), the run folder is not a file.
+   */
+  private void checkInputs(Path workloadFile, Path runDir) {
+    try (WorkloadReader ignored = WorkloadReader.open(workloadFile, w -> {})) {
+      // the header was read: a workload
+    } catch (IOException e) {
+      // closing a file that was read from cannot lose anything
+    }
+    if (Files.exists(runDir) && !Files.isDirectory(runDir)) {
+      throw new BadInputException(
+          (resume != null ? "--resume " : "--out ") + runDir + " is a file, not a run folder");
+    }
   }
 
   /** A read timeout below the statement timeout would drop connections instead of killing. */

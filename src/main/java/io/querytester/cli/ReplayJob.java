@@ -3,6 +3,7 @@ package io.querytester.cli;
 import io.querytester.CannotRunException;
 import io.querytester.health.HealthSettings;
 import io.querytester.health.HealthWatch;
+import io.querytester.replay.ConnectionLimits;
 import io.querytester.replay.ReplayCounters;
 import io.querytester.replay.ReplaySettings;
 import io.querytester.replay.Replayer;
@@ -30,10 +31,11 @@ final class ReplayJob {
       List<TargetSettings> sides,
       List<Path> loads,
       ReplaySettings settings,
+      ConnectionLimits connections,
       HealthSettings health,
       boolean resume,
       Consumer<String> progress) {
-    return run(sides, loads, settings, ShardFilter.ALL, health, resume, progress);
+    return run(sides, loads, settings, ShardFilter.ALL, connections, health, resume, progress);
   }
 
   /** Replays the sessions of one shard of the workload. */
@@ -42,6 +44,7 @@ final class ReplayJob {
       List<Path> loads,
       ReplaySettings settings,
       ShardFilter shard,
+      ConnectionLimits connections,
       HealthSettings health,
       boolean resume,
       Consumer<String> progress) {
@@ -61,7 +64,7 @@ final class ReplayJob {
               java.time.Clock.systemUTC(),
               progress)) {
         ReplayCounters counters =
-            new Replayer(settings, shard, progress).run(targets, resume, watch);
+            new Replayer(settings, connections, shard, progress).run(targets, resume, watch);
         watch.finish(); // while the servers still run: the last readings
         return counters;
       }

@@ -1,5 +1,6 @@
 package io.querytester.cli;
 
+import io.querytester.replay.ConnectionLimits;
 import io.querytester.replay.ReplaySettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,18 +19,18 @@ final class ReplayOptions {
       names = "--speed",
       defaultValue = "0",
       paramLabel = "X",
-      description = "0: as fast as possible (default); X: the captured timing, X times faster.")
+      description = "0: as fast as possible; X: the captured timing, X times faster (default: 0).")
   double speed;
 
   @Option(
-      names = "--run-time",
-      paramLabel = "DURATION",
+      names = {"--duration", "--run-time"},
+      paramLabel = "TIME",
       converter = DurationConverter.class,
       description = "Stop after this long (e.g. 10m, 1h); --resume goes on later.")
   Duration runTime;
 
   @Option(
-      names = "--limit",
+      names = {"--max-events", "--limit"},
       defaultValue = "0",
       paramLabel = "N",
       description = "Replay at most N events.")
@@ -43,6 +44,13 @@ final class ReplayOptions {
       description =
           "Also replay writes, DDL and transactions, on both targets. Never point this at production.")
   boolean allowWrites;
+
+  @Option(
+      names = "--require-read-only-account",
+      description =
+          "Refuse to replay when a jdbc: target's account may write or shut down (by default a"
+              + " warning): for strict certification runs.")
+  boolean requireReadOnlyAccount;
 
   @Option(
       names = "--statement-timeout",
@@ -61,7 +69,7 @@ final class ReplayOptions {
   long maxRows;
 
   @Option(
-      names = "--float-digits",
+      names = {"--float-digits", "--float-precision"},
       defaultValue = "12",
       paramLabel = "N",
       description =
@@ -83,12 +91,26 @@ final class ReplayOptions {
   int maxSamples;
 
   @Option(
+      names = "--max-connections",
+      defaultValue = "0",
+      paramLabel = "N",
+      description =
+          "Connections the replay opens on each server at most; 0: the server's"
+              + " max_connections less those in use and a tenth kept free. Idle sessions are"
+              + " closed after a minute (default: 0).")
+  int maxConnections;
+
+  @Option(
       names = "--seed",
       defaultValue = "1",
       paramLabel = "N",
       hidden = true,
       description = "Seed for the random choice of which side starts first.")
   long seed;
+
+  ConnectionLimits connections() {
+    return new ConnectionLimits(maxConnections, ConnectionLimits.FROM_SERVER.idle());
+  }
 
   ReplaySettings settings(Path workload, Path runDir) {
     return new ReplaySettings(
@@ -105,6 +127,7 @@ final class ReplayOptions {
         floatDigits,
         repeat,
         maxSamples,
-        seed);
+        seed,
+        requireReadOnlyAccount);
   }
 }

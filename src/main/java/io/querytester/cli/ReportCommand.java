@@ -41,8 +41,7 @@ final class ReportCommand implements Callable<Integer> {
       description = "Where merged shards go (default: querytester-runs/merged-<time>).")
   Path out;
 
-  @Option(names = "--debug", description = "Show stack traces on errors.")
-  boolean debug;
+  @Mixin DebugOption debug;
 
   @Mixin ReportOptions report;
 

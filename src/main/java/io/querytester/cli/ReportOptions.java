@@ -16,20 +16,23 @@ import picocli.CommandLine.Option;
  * Defaults, then querytester.yaml (or --config), then these flags (docs/configuration.md).
  */
 final class ReportOptions {
-  @Option(names = "--quiet", description = "Print only the verdict line.")
+  @Option(
+      names = "--quiet",
+      description = "Print only the verdict line and warnings: no target or progress lines.")
   boolean quiet;
 
   @Option(
       names = "--config",
       paramLabel = "FILE",
-      description = "Gate thresholds and report limits (default: ./querytester.yaml if present).")
+      description =
+          "Gate thresholds and report limits (default: querytester.yaml in the current folder, if there).")
   Path config;
 
   @Option(
       names = "--baseline",
       paramLabel = "FILE",
       description =
-          "Accepted differences (default: ./querytester-baseline.yaml if present); see"
+          "Accepted differences (default: querytester-baseline.yaml in the current folder, if there); see"
               + " 'querytester baseline accept'.")
   Path baseline;
 
@@ -74,7 +77,7 @@ final class ReportOptions {
       names = "--max-error-rate",
       paramLabel = "RATE",
       description =
-          "Fail when more executions than this fail on NEW only, e.g. 1% (default: no limit"
+          "Fail when more executions than this fail on NEW only, e.g. 1%% (default: no limit"
               + " beyond --fail-on).")
   String maxErrorRate;
 
@@ -279,5 +282,10 @@ final class ReportOptions {
     } catch (ReflectiveOperationException e) {
       return true;
     }
+  }
+
+  /** Where target and progress lines go: nowhere with --quiet. */
+  java.util.function.Consumer<String> progress(java.io.PrintWriter err) {
+    return quiet ? line -> {} : err::println;
   }
 }

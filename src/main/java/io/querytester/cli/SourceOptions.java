@@ -20,10 +20,17 @@ final class SourceOptions {
   @Option(
       names = "--source-url",
       paramLabel = "SPEC",
-      description =
-          "The server to capture from: jdbc:mysql://host:port/ (or any target spec, e.g."
-              + " embedded:mariadb-11.4.5).")
+      description = "The server to capture from: the older name of --source SPEC.")
   String url;
+
+  /** The server as given by another option (capture's --source SPEC). */
+  void server(String option, String spec) {
+    if (url != null && !url.equals(spec)) {
+      throw new BadInputException(
+          option + " " + spec + " and --source-url " + url + " name two servers; give one");
+    }
+    url = spec;
+  }
 
   @Option(
       names = "--source-user",
@@ -49,7 +56,7 @@ final class SourceOptions {
       names = "--source-ssl-mode",
       paramLabel = "MODE",
       description =
-          "TLS to the source: DISABLED, PREFERRED (default), REQUIRED, VERIFY_CA, VERIFY_IDENTITY.")
+          "TLS to the source: DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY (default: PREFERRED).")
   String sslMode;
 
   @Option(
@@ -65,7 +72,7 @@ final class SourceOptions {
   TargetSettings settings(String kind, Consumer<String> warnings) {
     if (url == null || url.isBlank()) {
       throw new BadInputException(
-          "--source " + kind + " needs --source-url, e.g. --source-url jdbc:mysql://db1:3306/");
+          "--type " + kind + " needs the server, e.g. --source jdbc:mysql://db1:3306/");
     }
     TargetSpec spec = TargetSpec.parse(url);
     Account account =
@@ -78,10 +85,12 @@ final class SourceOptions {
             sslMode,
             sslCa,
             optionFiles.choice());
-    ConnectionSettings connection =
-        AccountResolver.system(warnings)
-            .resolve(
-                account, spec, timeouts.apply(ConnectionSettings.defaults("root", Secret.NONE)));
-    return new TargetSettings("SOURCE", spec, List.of(), connection);
+    return AccountResolver.system(warnings)
+        .settings(
+            "SOURCE",
+            account,
+            spec,
+            List.of(),
+            timeouts.apply(ConnectionSettings.defaults("root", Secret.NONE)));
   }
 }

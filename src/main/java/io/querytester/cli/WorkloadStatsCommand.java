@@ -1,5 +1,6 @@
 package io.querytester.cli;
 
+import io.querytester.workload.ClassCoverage;
 import io.querytester.workload.StatementKind;
 import io.querytester.workload.WorkloadHeader;
 import io.querytester.workload.WorkloadReader;
@@ -17,6 +18,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -32,7 +34,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Summarise a workload file: query classes by count with an example each, statement kinds,"
-          + " unsafe and nondeterministic classes, sessions, time span, skipped lines."
+          + " unsafe and nondeterministic classes, prepared-statement templates, sessions, time"
+          + " span, skipped lines, and the server's class coverage when the capture recorded it."
     })
 final class WorkloadStatsCommand implements Callable<Integer> {
   /** More warnings than this about bad lines are only counted. */
@@ -50,8 +53,7 @@ final class WorkloadStatsCommand implements Callable<Integer> {
       description = "How many classes to list in each section (default: ${DEFAULT-VALUE}).")
   int top;
 
-  @Option(names = "--debug", description = "Show stack traces.")
-  boolean debug;
+  @Mixin DebugOption debug;
 
   @Override
   public Integer call() throws IOException {
@@ -92,6 +94,8 @@ final class WorkloadStatsCommand implements Callable<Integer> {
           classes,
           c -> !c.nondeterminism().isEmpty(),
           c -> String.join(", ", c.nondeterminism()));
+      templates(out, stats, classes);
+      coverage(out, reader.coverage());
     }
     out.flush();
     return ExitCode.OK.code();
@@ -177,6 +181,28 @@ final class WorkloadStatsCommand implements Callable<Integer> {
           c.kind().name().toLowerCase(Locale.ROOT),
           c.example());
     }
+  }
+
+  /** Prepared-statement templates: counted apart, since replay can never run them. */
+  private void templates(PrintWriter out, WorkloadStats stats, List<ClassStats> classes) {
+    if (stats.templates() == 0) {
+      return;
+    }
+    section(
+        out,
+        "Prepared-statement templates (? placeholders, no values: replay skips them)",
+        classes,
+        c -> c.kind() == StatementKind.TEMPLATE,
+        c -> "template");
+    out.printf(Locale.ROOT, "  values: %s%n", WorkloadStats.TEMPLATE_VALUES_FROM);
+  }
+
+  private void coverage(PrintWriter out, ClassCoverage coverage) {
+    if (coverage == null) {
+      return;
+    }
+    out.println();
+    coverage.describe(top).forEach(out::println);
   }
 
   private void section(

@@ -25,6 +25,10 @@ final class ClassRollup {
   final Map<DiffKind, Long> differences = new EnumMap<>(DiffKind.class);
   final Map<DiffKind, List<ClassSummary.Example>> examples = new EnumMap<>(DiffKind.class);
   final Set<String> nondeterminism = new LinkedHashSet<>();
+
+  /** A re-run on the same server gave another row count: row counts are noise too. */
+  boolean rowCountsVary;
+
   final LatencyStats old;
   final LatencyStats neu;
   private final int maxExamples;
@@ -50,6 +54,7 @@ final class ClassRollup {
     if (Boolean.FALSE.equals(e.consistent())) {
       nondeterminism.add(
           "a re-run on the same server gave a different result (event " + e.event() + ")");
+      rowCountsVary |= e.differences().stream().anyMatch(d -> d.kind() == DiffKind.ROW_COUNT);
     }
     for (Difference d : e.differences()) {
       differences.merge(d.kind(), 1L, Long::sum);

@@ -31,8 +31,15 @@ public record GatePolicy(Set<DiffKind> failing, LatencyThresholds latency, doubl
     return failing.contains(kind);
   }
 
-  /** Row differences of a nondeterministic class are noise, not regressions. */
-  static boolean isRowKind(DiffKind kind) {
-    return kind == DiffKind.RESULT || kind == DiffKind.ROW_COUNT || kind == DiffKind.ROW_ORDER;
+  /**
+   * In a nondeterministic class, value differences (other values, rows in another order) are noise,
+   * never regressions. A row count is noise only where a re-run on the same server gave another
+   * count; otherwise it is deterministic (UUID() in the select list, a LIMIT without ORDER BY) and
+   * a different count is a regression like anywhere else. Metadata and errors always count.
+   */
+  static boolean isNoise(DiffKind kind, boolean rowCountsVary) {
+    return kind == DiffKind.RESULT
+        || kind == DiffKind.ROW_ORDER
+        || (kind == DiffKind.ROW_COUNT && rowCountsVary);
   }
 }

@@ -1,7 +1,10 @@
 package io.querytester.compare;
 
 import io.querytester.health.CrashEvent;
+import io.querytester.health.HealthLog;
+import io.querytester.health.HealthRecord;
 import io.querytester.health.HealthReport;
+import io.querytester.health.StallEvent;
 import io.querytester.health.StatementRef;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
@@ -49,6 +52,22 @@ final class HealthRollup {
       }
     }
     return health;
+  }
+
+  /**
+   * The events a stalled server held up, with why: they ran slow or were killed while it did not
+   * answer, so they are counted as not compared instead of as differences of their queries.
+   */
+  static Map<Long, String> heldUp(Path runDir) {
+    Map<Long, String> out = new java.util.HashMap<>();
+    for (HealthRecord r : HealthLog.read(runDir, w -> {})) {
+      if (r instanceof StallEvent s) {
+        for (StatementRef ref : s.heldUp()) {
+          out.putIfAbsent(ref.event(), "held up by a stall of " + s.side() + " (not compared)");
+        }
+      }
+    }
+    return out;
   }
 
   /** A crash is a regression of the run, whatever the classes say. */

@@ -2,6 +2,7 @@ package io.querytester.compare;
 
 import io.querytester.health.HealthReport;
 import io.querytester.run.DiffKind;
+import io.querytester.run.DropList;
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
 import io.querytester.run.RunInfo;
@@ -93,7 +94,9 @@ public final class RunAnalyzer {
     Map<String, ClassRollup> rollups = new LinkedHashMap<>();
     long events = 0;
     Map<String, Long> skipped = new TreeMap<>();
-    for (Execution e : ExecutionLog.read(runDir, warnings)) {
+    Map<Long, String> heldUp = HealthRollup.heldUp(runDir);
+    for (Execution read : executions(runDir, warnings)) {
+      Execution e = notCompared(read, heldUp);
       events++;
       rollups.computeIfAbsent(e.classId(), id -> new ClassRollup(id, maxExamples)).add(e);
       if (e.skipped() != null) {
@@ -109,6 +112,35 @@ public final class RunAnalyzer {
     classes.sort(WORST_FIRST);
     saveHistograms(runDir, rollups.values());
     return totals(info, runDir, events, skipped, classes, health);
+  }
+
+  /** An execution a stalled server held up counts as skipped: its slowness was the stall's. */
+  private static Execution notCompared(Execution e, Map<Long, String> heldUp) {
+    String why = heldUp.isEmpty() || e.skipped() != null ? null : heldUp.get(e.event());
+    return why == null ? e : Execution.skipped(e.event(), e.session(), e.classId(), e.kind(), why);
+  }
+
+  /**
+   * The executions of a run as the analysis counts them: session diagnostics whose values differ
+   * because the statement before them differed are tied to that statement ({@link
+   * DiffKind#DIAGNOSTICS}).
+   */
+  public static Iterable<Execution> executions(Path runDir, Consumer<String> warnings) {
+    return () -> {
+      Diagnostics diagnostics = new Diagnostics();
+      java.util.Iterator<Execution> it = ExecutionLog.read(runDir, warnings).iterator();
+      return new java.util.Iterator<>() {
+        @Override
+        public boolean hasNext() {
+          return it.hasNext();
+        }
+
+        @Override
+        public Execution next() {
+          return diagnostics.tie(it.next());
+        }
+      };
+    };
   }
 
   private ClassSummary summarize(ClassRollup r) {
@@ -173,7 +205,7 @@ public final class RunAnalyzer {
     boolean rowNoise = false;
     boolean acceptedFailure = false;
     for (DiffKind k : diffs.keySet()) {
-      if (nondeterministic && GatePolicy.isRowKind(k)) {
+      if (nondeterministic && GatePolicy.isNoise(k, r.rowCountsVary)) {
         rowNoise = true;
       } else if (gate.fails(k)) {
         if (!accepted.containsKey(k)) {
@@ -302,6 +334,7 @@ public final class RunAnalyzer {
               gate.maxErrorRate() * 100));
     }
     verdict = HealthRollup.verdict(health, verdict, notes);
+    notes.addAll(DropList.notes(DropList.read(runDir)));
     return new RunSummary(
         verdict,
         info,

@@ -4,6 +4,7 @@ import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
 import io.querytester.health.HealthLog;
 import io.querytester.run.Difference;
+import io.querytester.run.DropList;
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
 import io.querytester.run.ObservationComparator;
@@ -58,6 +59,7 @@ public final class RunJoiner {
         }
       }
       HealthLog.join(oldRun, newRun, out, warnings);
+      DropList.join(oldRun, newRun, out);
       unmatched += olds.size();
       if (unmatched > 0) {
         warnings.accept(unmatched + " events ran in only one of the two runs and are left out");

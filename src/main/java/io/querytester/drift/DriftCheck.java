@@ -75,15 +75,7 @@ public final class DriftCheck {
       }
       return check(src, lanes, started);
     } catch (SQLException e) {
-      throw new CannotRunException(
-          "drift check failed: "
-              + e.getMessage()
-              + " [SQLSTATE "
-              + e.getSQLState()
-              + ", error "
-              + e.getErrorCode()
-              + "]",
-          e);
+      throw CannotRunException.of("drift check failed", e);
     } catch (IOException e) {
       throw new CannotRunException("cannot write the drift state: " + e.getMessage(), e);
     } catch (UncheckedIOException e) {

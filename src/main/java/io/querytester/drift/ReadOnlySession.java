@@ -1,5 +1,6 @@
 package io.querytester.drift;
 
+import io.querytester.target.ReadOnlySessions;
 import io.querytester.target.Target;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -17,10 +18,8 @@ final class ReadOnlySession {
     try {
       c.setAutoCommit(true);
       c.setReadOnly(true);
+      ReadOnlySessions.enforce(c);
       try (Statement s = c.createStatement()) {
-        // The server refuses any write in this session (MySQL 5.6.5+, MariaDB 10.0+); Connector/J
-        // does not send this itself to MariaDB, whose handshake reports version 5.5.5.
-        s.execute("SET SESSION TRANSACTION READ ONLY");
         // TIMESTAMP values print in the session time zone: the same zone on every side.
         s.execute("SET SESSION time_zone = '+00:00'");
         // QUOTE() escapes with backslashes; NO_BACKSLASH_ESCAPES or ANSI_QUOTES would misread them.

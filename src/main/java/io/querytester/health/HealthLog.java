@@ -97,6 +97,7 @@ public final class HealthLog implements AutoCloseable {
     return switch (r) {
       case CrashEvent c -> c.side();
       case RestartEvent e -> e.side();
+      case StallEvent t -> t.side();
       case LogSighting l -> l.side();
       case HealthSegment g -> g.side();
     };
@@ -120,6 +121,17 @@ public final class HealthLog implements AutoCloseable {
               c.crashers());
       case RestartEvent e ->
           new RestartEvent(side, e.crash(), e.at(), e.restarted(), e.seconds(), e.message());
+      case StallEvent t ->
+          new StallEvent(
+              side,
+              t.number(),
+              t.lastAnswer(),
+              t.detected(),
+              t.answered(),
+              t.uptimeBefore(),
+              t.uptimeAfter(),
+              t.heldUp(),
+              t.outcome());
       case LogSighting l -> new LogSighting(side, l.logClass());
       case HealthSegment g ->
           new HealthSegment(

@@ -78,6 +78,7 @@ final class HealthMonitor implements Runnable {
   private Instant started;
   private int crashes;
   private int restarts;
+  private int stalls;
   private StatusSnapshot before;
   private StatusSnapshot base;
   private StatusSnapshot lastGood;
@@ -223,7 +224,15 @@ final class HealthMonitor implements Runnable {
       return;
     }
     long pollStart = System.nanoTime();
-    Long now = tryPoll();
+    Long now = null;
+    boolean unanswered = false; // the connection holds, but nothing comes back on it
+    if (conn != null) {
+      try {
+        now = poll();
+      } catch (SQLException e) {
+        unanswered = noAnswer(e);
+      }
+    }
     if (now != null) {
       answered(now, pollStart);
       return;
@@ -233,10 +242,108 @@ final class HealthMonitor implements Runnable {
       conn = connect();
       now = poll();
     } catch (SQLException e) {
-      crash("the connection was lost and a new one was refused: " + firstLine(e), null);
+      // A broken connection and a new one not answered is a host gone silent (a crash); a
+      // connection that held but went unanswered, and a new one taken but not answered, is a
+      // process that is alive but stopped.
+      if (unanswered && noAnswer(e)) {
+        stalled(e);
+      } else {
+        crash("the connection was lost and a new one was refused: " + firstLine(e), null);
+      }
       return;
     }
     answered(now, pollStart);
+  }
+
+  /**
+   * A server that takes connections but sends nothing back is alive (a refused connection is what a
+   * dead one gives): a SIGSTOP, a frozen disk, swapping. It is waited for within {@code
+   * --stall-timeout} while the lanes hold their statements back. If it answers with its uptime
+   * intact, the stall and the statements it held up are written down and the replay goes on; an
+   * uptime that went back, a refused connection or no answer within the bound is a crash.
+   */
+  private void stalled(SQLException first) throws SQLException {
+    if (closed || ShutdownCheck.inProgress()) {
+      return;
+    }
+    guard.stalled();
+    stalls++;
+    Instant detected = clock.instant();
+    Map<InFlight.Run, Boolean> heldUp = new java.util.IdentityHashMap<>();
+    inFlight.running().forEach(r -> heldUp.put(r, true));
+    progress.accept(
+        target.label()
+            + " does not answer ("
+            + firstLine(first)
+            + ") but takes connections: stalled, not crashed; waiting up to "
+            + settings.stallTimeout().toSeconds()
+            + " s for it");
+    long deadline = System.nanoTime() + settings.stallTimeout().toNanos();
+    while (!closed) {
+      try {
+        conn = connect();
+        long now = poll();
+        inFlight.running().forEach(r -> heldUp.put(r, true));
+        if (uptime != null && now < uptime) {
+          writeStall(detected, null, now, heldUp, "it restarted during the stall: a crash");
+          crash(
+              "uptime went back from " + uptime + " s to " + now + " s: the server restarted", now);
+          return;
+        }
+        writeStall(detected, clock.instant(), now, heldUp, "it answered again, the replay went on");
+        uptime = now;
+        lastUp = clock.instant();
+        inFlight.clearLost(System.nanoTime());
+        guard.resumed();
+        return;
+      } catch (SQLException e) {
+        if (!noAnswer(e)) {
+          writeStall(detected, null, null, heldUp, "then it refused connections: a crash");
+          crash("it stalled, then refused connections: " + firstLine(e), null);
+          return;
+        }
+        if (System.nanoTime() - deadline > 0) {
+          String why =
+              "no answer within --stall-timeout " + settings.stallTimeout().toSeconds() + " s";
+          writeStall(detected, null, null, heldUp, why + ": counted as a crash");
+          crash(why, null);
+          return;
+        }
+      }
+    }
+  }
+
+  private void writeStall(
+      Instant detected,
+      Instant answered,
+      Long uptimeAfter,
+      Map<InFlight.Run, Boolean> heldUp,
+      String outcome) {
+    long nowNanos = System.nanoTime();
+    List<StatementRef> refs =
+        heldUp.keySet().stream()
+            .sorted(java.util.Comparator.comparingLong(r -> r.start))
+            .map(r -> InFlight.ref(r, clock, nowNanos))
+            .toList();
+    StallEvent event =
+        new StallEvent(
+            target.label(), stalls, lastUp, detected, answered, uptime, uptimeAfter, refs, outcome);
+    log.write(event, notes::add);
+    progress.accept(event.describe());
+  }
+
+  /** No answer in time, as opposed to a refused or reset connection (a dead server). */
+  static boolean noAnswer(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof java.util.concurrent.TimeoutException
+          || t instanceof java.net.SocketTimeoutException) {
+        return true;
+      }
+      if (t instanceof java.net.ConnectException) {
+        return false;
+      }
+    }
+    return false;
   }
 
   private void answered(long now, long pollStart) throws SQLException {
@@ -541,17 +648,6 @@ final class HealthMonitor implements Runnable {
       close(late.get());
     } catch (java.util.concurrent.ExecutionException | InterruptedException e) {
       // it failed after all: nothing to close
-    }
-  }
-
-  private Long tryPoll() {
-    if (conn == null) {
-      return null;
-    }
-    try {
-      return poll();
-    } catch (SQLException e) {
-      return null;
     }
   }
 

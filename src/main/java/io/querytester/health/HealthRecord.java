@@ -8,7 +8,9 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 @JsonSubTypes({
   @JsonSubTypes.Type(value = CrashEvent.class, name = "crash"),
   @JsonSubTypes.Type(value = RestartEvent.class, name = "restart"),
+  @JsonSubTypes.Type(value = StallEvent.class, name = "stall"),
   @JsonSubTypes.Type(value = LogSighting.class, name = "log"),
   @JsonSubTypes.Type(value = HealthSegment.class, name = "segment")
 })
-public sealed interface HealthRecord permits CrashEvent, RestartEvent, LogSighting, HealthSegment {}
+public sealed interface HealthRecord
+    permits CrashEvent, RestartEvent, StallEvent, LogSighting, HealthSegment {}

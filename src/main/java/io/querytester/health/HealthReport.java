@@ -76,20 +76,23 @@ public record HealthReport(
     Map<String, List<LogClass>> sightings = new LinkedHashMap<>();
     List<CrashEvent> crashes = new ArrayList<>();
     List<RestartEvent> restarts = new ArrayList<>();
+    List<StallEvent> stalls = new ArrayList<>();
     for (HealthRecord r : records) {
       switch (r) {
         case HealthSegment s -> segments.merge(s.side(), s, HealthSegment::then);
         case CrashEvent c -> crashes.add(c);
         case RestartEvent e -> restarts.add(e);
+        case StallEvent t -> stalls.add(t);
         case LogSighting l ->
             sightings.computeIfAbsent(l.side(), k -> new ArrayList<>()).add(l.logClass());
       }
     }
-    if (segments.isEmpty() && crashes.isEmpty() && sightings.isEmpty()) {
+    if (segments.isEmpty() && crashes.isEmpty() && sightings.isEmpty() && stalls.isEmpty()) {
       return NONE;
     }
     List<String> sides = sides(segments, sightings, crashes);
     List<String> notes = new ArrayList<>();
+    stalls.forEach(t -> notes.add(t.describe()));
     List<TargetHealth> targets = new ArrayList<>();
     Map<String, List<LogClass>> runClasses = new HashMap<>();
     for (String side : sides) {

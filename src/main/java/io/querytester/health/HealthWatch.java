@@ -49,7 +49,7 @@ public final class HealthWatch implements ReplayWatch, AutoCloseable {
     HealthWatch w = new HealthWatch(runDir, progress);
     for (Target t : targets) {
       InFlight inFlight = new InFlight(lanes, settings.recent());
-      SideGuard guard = new SideGuard();
+      SideGuard guard = new SideGuard(settings.stallTimeout());
       HealthMonitor m =
           new HealthMonitor(
               t,

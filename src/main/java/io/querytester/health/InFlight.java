@@ -167,6 +167,19 @@ final class InFlight {
     return new Crash(suspects, after, before, firstLost);
   }
 
+  /** The statements running right now, oldest first: those a stalled server holds up. */
+  List<Run> running() {
+    List<Run> out = new ArrayList<>();
+    for (int i = 0; i < slots.length(); i++) {
+      Run r = slots.get(i);
+      if (r != null) {
+        out.add(r);
+      }
+    }
+    out.sort(Comparator.comparingLong(r -> r.start));
+    return out;
+  }
+
   private static Instant millis(Instant t) {
     return t.truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
   }

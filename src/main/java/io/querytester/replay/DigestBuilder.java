@@ -1,8 +1,10 @@
 package io.querytester.replay;
 
+import com.dynatrace.hash4j.hashing.HashValue128;
+import com.dynatrace.hash4j.hashing.Hasher128;
+import com.dynatrace.hash4j.hashing.Hashing;
 import io.querytester.run.ResultDigest;
 import java.util.HexFormat;
-import net.openhft.hashing.LongTupleHashFunction;
 
 /**
  * Accumulates a {@link ResultDigest} one row hash at a time, in constant memory.
@@ -14,9 +16,9 @@ import net.openhft.hashing.LongTupleHashFunction;
 final class DigestBuilder {
   static final int BUCKETS = 256;
 
-  private static final LongTupleHashFunction XX128 = LongTupleHashFunction.xx128();
+  private static final Hasher128 XXH3 = Hashing.xxh3_128();
 
-  // Ordered digest: a chain h = xx128(h || rowHash), so the order of rows changes it.
+  // Ordered digest: a chain h = xxh3_128(h || rowHash), so the order of rows changes it.
   private final byte[] chain = new byte[32];
   private final long[] chained = new long[2];
   private long hi;
@@ -30,7 +32,9 @@ final class DigestBuilder {
     putLong(chain, 0, chained[0]);
     putLong(chain, 8, chained[1]);
     System.arraycopy(rowHash, 0, chain, 16, 16);
-    XX128.hashBytes(chain, chained);
+    HashValue128 c = XXH3.hashBytesTo128Bits(chain);
+    chained[0] = c.getLeastSignificantBits();
+    chained[1] = c.getMostSignificantBits();
     long h = toLong(rowHash, 0);
     long l = toLong(rowHash, 8);
     long sum = lo + l;

@@ -7,19 +7,16 @@ import io.querytester.run.ExecutionLog;
 import io.querytester.run.Observation;
 import io.querytester.run.ObservationComparator;
 import io.querytester.run.Outcome;
+import io.querytester.target.ReadOnlySessions;
 import io.querytester.target.Target;
 import io.querytester.workload.SqlProfile;
 import io.querytester.workload.StatementKind;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -31,7 +28,12 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Lane implements Runnable {
   private static final Job END = new Job(-1, null, null, 0, false);
-  private static final int MAX_OPEN_SESSIONS = 32;
+
+  /** A refused connection (too many) is retried this often, closing idle sessions in between. */
+  private static final int CONNECT_TRIES = 8;
+
+  private static final long IDLE_CHECK_NANOS = 1_000_000_000L;
+
   private static final int SAMPLE_BUCKETS = DigestBuilder.BUCKETS;
   private static final int SAMPLE_CAP = 100_000;
   private static final int MAX_SQL_KEPT = 8192;
@@ -44,9 +46,10 @@ final class Lane implements Runnable {
   private final SplittableRandom random;
   private final int index;
   private final ReplayWatch watch;
+  private final ReplayGate gate;
   private final BlockingQueue<Job> queue = new ArrayBlockingQueue<>(512);
-  private final Map<Long, SessionConnections> sessions = new HashMap<>();
-  private final LinkedHashSet<Long> open = new LinkedHashSet<>();
+  private final SessionCache sessions;
+  private final ReplayAbort abort;
   private volatile boolean stopping;
   private Job current;
 
@@ -58,8 +61,13 @@ final class Lane implements Runnable {
       StatementTimeouts timeouts,
       long seed,
       int index,
-      ReplayWatch watch) {
+      ReplayWatch watch,
+      LaneLimits limits,
+      ReplayGate gate) {
     this.targets = targets;
+    this.gate = gate;
+    this.sessions = new SessionCache(targets, watch, limits);
+    this.abort = limits.abort();
     this.index = index;
     this.watch = watch;
     this.settings = settings;
@@ -88,31 +96,45 @@ final class Lane implements Runnable {
   @Override
   public void run() {
     try {
-      for (Job job = queue.take(); job != END; job = queue.take()) {
-        process(job);
+      for (Job job = next(); job != END; job = next()) {
+        if (job != null) {
+          process(job);
+        }
+        sessions.closeIdle(null);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
-      sessions.values().forEach(SessionConnections::close);
+      sessions.closeAll();
     }
+  }
+
+  /** The next job, or null after a quiet second (a chance to close idle sessions). */
+  private Job next() throws InterruptedException {
+    return queue.poll(IDLE_CHECK_NANOS, java.util.concurrent.TimeUnit.NANOSECONDS);
   }
 
   private void process(Job job) {
     SqlProfile p = job.profile();
-    SessionConnections s = session(job.event().session() == null ? 0 : job.event().session());
+    SessionConnections s = sessions.get(sessionOf(job));
+    String skip = skipReason(job);
     if (job.alreadyDone()) {
-      trackState(s, job);
+      if (skip == null) {
+        trackState(s, job);
+      }
       return;
     }
-    String skip = skipReason(p);
     if (skip != null) {
       skip(job, skip);
       return;
     }
     switchSchema(s, job.event().schema());
-    openAll(s);
-    pace(job.intendedStart());
+    String refused = openAll(s);
+    if (refused != null) {
+      skip(job, refused);
+      return;
+    }
+    pace(s, job.intendedStart());
     // Asked last: a crash while this lane waited may have just made the class a crasher.
     String crasher = watch.skipReason(p.classId());
     if (crasher != null) {
@@ -125,12 +147,31 @@ final class Lane implements Runnable {
     long start = job.intendedStart() == 0 ? System.nanoTime() : job.intendedStart();
     current = job;
     StatementRunner.Result[] first = runAll(s, job.event().sql(), start, null);
+    String readOnly = refused(first);
+    if (readOnly != null) {
+      skip(job, readOnly);
+      return;
+    }
     trackState(s, job);
     Execution e = compare(s, job, first);
     if (!stopping) {
-      record(e);
+      record(SecretMask.apply(job.event().sql(), e));
       counters.executed(e.differences().size());
     }
+  }
+
+  /**
+   * The read-only session refused a write that the analysis let through (a stored function that
+   * writes although declared READS SQL DATA): a skip, not a difference.
+   */
+  private String refused(StatementRunner.Result[] results) {
+    for (int i = 0; i < results.length; i++) {
+      if (results[i].observation().outcome() instanceof Outcome.Failed f
+          && ReadOnlySessions.refused(f.code(), f.sqlState(), f.message())) {
+        return "refused by the read-only session on " + targets.get(i).label();
+      }
+    }
+    return null;
   }
 
   private void skip(Job job, String reason) {
@@ -161,7 +202,8 @@ final class Lane implements Runnable {
     Observation neu = first[1].observation();
     List<Difference> diffs = new ArrayList<>(ObservationComparator.compare(old, neu, p.ordered()));
     Boolean consistent = null;
-    if (p.kind() == StatementKind.READ && hasRowDifference(diffs)) {
+    // A locking read or a sequence call runs once: again, it would take locks or advance anew.
+    if (p.safeRead() && hasRowDifference(diffs)) {
       consistent = selfCheck(s, job, first, diffs);
     }
     String sql = diffs.isEmpty() ? null : truncate(job.event().sql());
@@ -182,7 +224,7 @@ final class Lane implements Runnable {
 
   /** Latencies of the --repeat runs of a read, one list per side; null when not repeated. */
   private List<List<Long>> repeats(SessionConnections s, Job job) {
-    if (settings.repeat() == 0 || job.profile().kind() != StatementKind.READ) {
+    if (settings.repeat() == 0 || !job.profile().safeRead()) {
       return null;
     }
     List<List<Long>> out = new ArrayList<>();
@@ -212,9 +254,16 @@ final class Lane implements Runnable {
       quietly(s, pin);
     }
     StatementRunner.Result[] again = runAll(s, job.event().sql(), System.nanoTime(), request);
+    // A row count that differs is judged by row counts alone: a side whose values vary (UUID())
+    // but whose row count repeats shows that the count difference is real.
+    boolean countsOnly = diffs.stream().anyMatch(d -> d.kind() == DiffKind.ROW_COUNT);
     boolean consistent =
-        same(first[0].observation(), again[0].observation(), job.profile().ordered())
-            && same(first[1].observation(), again[1].observation(), job.profile().ordered());
+        same(first[0].observation(), again[0].observation(), job.profile().ordered(), countsOnly)
+            && same(
+                first[1].observation(),
+                again[1].observation(),
+                job.profile().ordered(),
+                countsOnly);
     if (buckets.size() > 0) {
       List<String> columns = first[0].observation().columns().stream().map(c -> c.name()).toList();
       boolean capped =
@@ -232,7 +281,10 @@ final class Lane implements Runnable {
     return consistent;
   }
 
-  private static boolean same(Observation a, Observation b, boolean ordered) {
+  private static boolean same(Observation a, Observation b, boolean ordered, boolean countsOnly) {
+    if (countsOnly) {
+      return a.rows() == b.rows();
+    }
     if (a.digest() == null || b.digest() == null) {
       return a.digest() == b.digest() && a.rows() == b.rows();
     }
@@ -305,17 +357,25 @@ final class Lane implements Runnable {
         List.of());
   }
 
-  private String skipReason(SqlProfile p) {
-    return skipReason(p, settings.allowWrites());
+  private String skipReason(Job job) {
+    return gate.skipReason(job.event().sql(), job.profile());
   }
 
   /** Why an event is not replayed, or null when it is. */
   static String skipReason(SqlProfile p, boolean allowWrites) {
     if (p.kind() == StatementKind.READ) {
-      return p.unsafeReason() == null ? null : "unsafe read: " + p.unsafeReason();
+      if (p.unsafeReason() == null || (allowWrites && p.lockingOrSequenceRead())) {
+        return null;
+      }
+      return "unsafe read: "
+          + p.unsafeReason()
+          + (p.lockingOrSequenceRead() ? " (runs with --allow-writes)" : "");
     }
     if (p.kind() == StatementKind.SESSION) {
-      return null;
+      // SET @x = SLEEP(9), a PREPARE of a DELETE, SET TRANSACTION READ WRITE
+      return allowWrites || p.unsafeReason() == null
+          ? null
+          : "unsafe session statement: " + p.unsafeReason();
     }
     if (allowWrites
         && (p.kind() == StatementKind.WRITE
@@ -323,7 +383,8 @@ final class Lane implements Runnable {
             || p.kind() == StatementKind.TRANSACTION)) {
       return null;
     }
-    return p.kind().name().toLowerCase(java.util.Locale.ROOT);
+    String kind = p.kind().name().toLowerCase(java.util.Locale.ROOT);
+    return p.unsafeReason() == null ? kind : kind + ": " + p.unsafeReason();
   }
 
   private void trackState(SessionConnections s, Job job) {
@@ -354,15 +415,36 @@ final class Lane implements Runnable {
     }
   }
 
-  /** Connects before the clock starts: connection set-up is not the statement's latency. */
-  private void openAll(SessionConnections s) {
+  /**
+   * Connects before the clock starts: connection set-up is not the statement's latency. A server
+   * that refuses for too many connections is the tool's own limit, not the statement's doing: the
+   * lane closes its other sessions and tries again, and if the server still refuses, the statement
+   * is skipped with that reason (never a difference).
+   *
+   * @return why the statement cannot run, or null
+   */
+  private String openAll(SessionConnections s) {
     for (int i = 0; i < targets.size(); i++) {
-      try {
-        s.connection(i);
-      } catch (SQLException e) {
-        // runOn reports it as a lost connection for this statement
+      for (int attempt = 1; ; attempt++) {
+        try {
+          s.connection(i);
+          break;
+        } catch (SQLException e) {
+          if (!SessionConnections.tooMany(e)) {
+            break; // runOn reports it as a lost connection for this statement
+          }
+          if (attempt == CONNECT_TRIES) {
+            return "not run: "
+                + targets.get(i).label()
+                + " refused a connection (too many connections, error 1040); lower"
+                + " --max-connections or --concurrency";
+          }
+          sessions.closeOthers(s);
+          LockSupport.parkNanos(java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(50L << attempt));
+        }
       }
     }
+    return null;
   }
 
   private void switchSchema(SessionConnections s, String schema) {
@@ -391,37 +473,30 @@ final class Lane implements Runnable {
     }
   }
 
-  private SessionConnections session(long id) {
-    SessionConnections s =
-        sessions.computeIfAbsent(id, k -> new SessionConnections(targets, watch));
-    open.remove(id);
-    open.add(id);
-    if (open.size() > MAX_OPEN_SESSIONS) {
-      Long eldest = open.iterator().next();
-      open.remove(eldest);
-      sessions.get(eldest).close();
-    }
-    return s;
-  }
-
   private static long sessionOf(Job job) {
     return job.event().session() == null ? 0 : job.event().session();
   }
 
-  private static void pace(long intendedStart) {
+  /** Waits for the event's time; sessions that go idle meanwhile are closed. */
+  private void pace(SessionConnections s, long intendedStart) {
     if (intendedStart == 0) {
       return;
     }
     for (long wait; (wait = intendedStart - System.nanoTime()) > 0; ) {
-      LockSupport.parkNanos(wait);
+      LockSupport.parkNanos(Math.min(wait, IDLE_CHECK_NANOS));
+      sessions.closeIdle(s);
     }
   }
 
+  /** A run folder that cannot be written (a full disk) stops the whole replay at once. */
   private void record(Execution e) {
+    if (abort.reason() != null) {
+      return;
+    }
     try {
       log.write(e);
     } catch (IOException ex) {
-      throw new UncheckedIOException("cannot write to the run folder", ex);
+      abort.abort("cannot write " + log.file() + ": " + ex.getMessage());
     }
   }
 

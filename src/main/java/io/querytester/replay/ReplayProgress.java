@@ -1,5 +1,6 @@
 package io.querytester.replay;
 
+import io.querytester.Eta;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -32,18 +33,14 @@ final class ReplayProgress implements AutoCloseable {
                               rate,
                               counters.withDifferences(),
                               counters.skippedTotal(),
-                              rate > 0 && left > 0 ? ", ETA " + eta((long) (left / rate)) : ""));
+                              rate > 0 && left > 0
+                                  ? ", ETA " + Eta.format((long) (left / rate))
+                                  : ""));
                     }
                   } catch (InterruptedException e) {
                     // closed
                   }
                 });
-  }
-
-  private static String eta(long seconds) {
-    return seconds >= 3600
-        ? String.format(Locale.ROOT, "%dh%02dm", seconds / 3600, (seconds % 3600) / 60)
-        : String.format(Locale.ROOT, "%dm%02ds", seconds / 60, seconds % 60);
   }
 
   @Override

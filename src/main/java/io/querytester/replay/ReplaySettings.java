@@ -21,6 +21,8 @@ import java.time.Duration;
  * @param repeat extra runs of each read, interleaved OLD/NEW, for latency samples
  * @param maxSamples differing rows kept per difference
  * @param seed for the random choice of which side starts first
+ * @param requireReadOnlyAccount refuse to replay, rather than warn, when a {@code jdbc:} target's
+ *     account may write or shut down (without --allow-writes)
  */
 public record ReplaySettings(
     Path workload,
@@ -36,7 +38,42 @@ public record ReplaySettings(
     int floatDigits,
     int repeat,
     int maxSamples,
-    long seed) {
+    long seed,
+    boolean requireReadOnlyAccount) {
+
+  /** Warns about, rather than refuses, a jdbc: account that may write. */
+  public ReplaySettings(
+      Path workload,
+      Path runDir,
+      int concurrency,
+      double speed,
+      Duration runTime,
+      long limit,
+      boolean dryRun,
+      boolean allowWrites,
+      Duration statementTimeout,
+      long maxRows,
+      int floatDigits,
+      int repeat,
+      int maxSamples,
+      long seed) {
+    this(
+        workload,
+        runDir,
+        concurrency,
+        speed,
+        runTime,
+        limit,
+        dryRun,
+        allowWrites,
+        statementTimeout,
+        maxRows,
+        floatDigits,
+        repeat,
+        maxSamples,
+        seed,
+        false);
+  }
 
   public ReplaySettings {
     if (concurrency < 1 || concurrency > 4096) {

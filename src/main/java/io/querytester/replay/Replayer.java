@@ -2,8 +2,10 @@ package io.querytester.replay;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
+import io.querytester.run.DropList;
 import io.querytester.run.ExecutionLog;
 import io.querytester.run.RunInfo;
+import io.querytester.target.ReadOnlySessions;
 import io.querytester.target.Target;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SqlProfile;
@@ -29,16 +31,26 @@ import java.util.function.Consumer;
  */
 public final class Replayer {
   private final ReplaySettings settings;
+  private final ConnectionLimits limits;
   private final ShardFilter shard;
   private final Consumer<String> progress;
 
   public Replayer(ReplaySettings settings, Consumer<String> progress) {
-    this(settings, ShardFilter.ALL, progress);
+    this(settings, ConnectionLimits.FROM_SERVER, ShardFilter.ALL, progress);
+  }
+
+  public Replayer(ReplaySettings settings, ConnectionLimits limits, Consumer<String> progress) {
+    this(settings, limits, ShardFilter.ALL, progress);
   }
 
   /** Replays only the sessions of {@code shard}. */
-  public Replayer(ReplaySettings settings, ShardFilter shard, Consumer<String> progress) {
+  public Replayer(
+      ReplaySettings settings,
+      ConnectionLimits limits,
+      ShardFilter shard,
+      Consumer<String> progress) {
     this.settings = settings;
+    this.limits = limits;
     this.shard = shard;
     this.progress = progress;
   }
@@ -52,28 +64,50 @@ public final class Replayer {
   }
 
   /** Runs the replay with a watch over the targets (crash detection, restarts). */
-  public ReplayCounters run(List<Target> targets, boolean resume, ReplayWatch watch) {
+  public ReplayCounters run(List<Target> given, boolean resume, ReplayWatch watch) {
     Path runDir = settings.runDir();
+    List<Target> targets =
+        settings.allowWrites() ? given : given.stream().map(ReadOnlySessions::of).toList();
+    if (!settings.allowWrites()) {
+      AccountCheck.run(given, settings.requireReadOnlyAccount(), progress);
+    }
+    ReplayGate gate = ReplayGate.of(targets, settings.allowWrites());
     long total = countEvents();
     BitSet done = prepareRunDir(targets, total, resume);
     ReplayCounters counters = new ReplayCounters();
     List<Lane> lanes = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
+    ReplayAbort abort = new ReplayAbort();
+    ConnectionBudget budget = budget(targets);
+    int laneCount = budget.lanes(settings.concurrency());
+    LaneLimits laneLimits = new LaneLimits(budget.sessionsPerLane(laneCount), limits.idle(), abort);
     Thread stopper = null;
     long startNanos = System.nanoTime();
     try (ExecutionLog log = ExecutionLog.append(runDir);
+        DropList dropped = DropList.create(runDir);
         StatementTimeouts timeouts = new StatementTimeouts(targets, settings.statementTimeout());
         ReplayProgress ignored =
             new ReplayProgress(counters, total, done.cardinality(), progress)) {
-      for (int i = 0; i < settings.concurrency(); i++) {
+      for (int i = 0; i < laneCount; i++) {
         Lane lane =
-            new Lane(targets, settings, log, counters, timeouts, settings.seed() + i, i, watch);
+            new Lane(
+                targets,
+                settings,
+                log,
+                counters,
+                timeouts,
+                settings.seed() + i,
+                i,
+                watch,
+                laneLimits,
+                gate);
         lanes.add(lane);
         threads.add(Thread.ofVirtual().name("lane-" + i).start(lane));
       }
+      abort.lanes(lanes);
       stopper = new Thread(() -> lanes.forEach(Lane::stop), "querytester-stop-replay");
       Runtime.getRuntime().addShutdownHook(stopper);
-      dispatch(lanes, done, counters);
+      dispatch(lanes, done, counters, dropped, abort);
       for (Lane lane : lanes) {
         lane.finish();
       }
@@ -82,7 +116,9 @@ public final class Replayer {
       }
     } catch (IOException e) {
       throw new CannotRunException(
-          "cannot write to run folder " + runDir + ": " + e.getMessage(), e);
+          abort.reason() != null
+              ? stopped(abort)
+              : "cannot write to run folder " + runDir + ": " + e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CannotRunException("replay interrupted; resume it with --resume " + runDir, e);
@@ -95,6 +131,9 @@ public final class Replayer {
           // the hook is running: the JVM is exiting
         }
       }
+    }
+    if (abort.reason() != null) {
+      throw new CannotRunException(stopped(abort));
     }
     return counters;
   }
@@ -112,7 +151,35 @@ public final class Replayer {
     }
   }
 
-  private void dispatch(List<Lane> lanes, BitSet done, ReplayCounters counters)
+  /** One line: what failed, that what was written stays, and how to go on. */
+  private String stopped(ReplayAbort abort) {
+    return abort.reason()
+        + "; replay stopped, everything written before stays: free space in "
+        + settings.runDir()
+        + ", then go on with --resume "
+        + settings.runDir();
+  }
+
+  /** Bounds the connections per server: fewer lanes than asked when a server allows fewer. */
+  private ConnectionBudget budget(List<Target> targets) {
+    ConnectionBudget budget = ConnectionBudget.of(targets, limits, progress);
+    int lanes = budget.lanes(settings.concurrency());
+    if (lanes < settings.concurrency()) {
+      progress.accept(
+          "--concurrency "
+              + settings.concurrency()
+              + " lowered to "
+              + lanes
+              + ": the servers allow the replay "
+              + budget.perServer()
+              + " connections each (max_connections less those in use and room for others;"
+              + " --max-connections sets it)");
+    }
+    return budget;
+  }
+
+  private void dispatch(
+      List<Lane> lanes, BitSet done, ReplayCounters counters, DropList dropped, ReplayAbort abort)
       throws InterruptedException {
     long deadline =
         settings.runTime() == null
@@ -120,8 +187,16 @@ public final class Replayer {
             : System.nanoTime() + settings.runTime().toNanos();
     Pacer pacer = new Pacer(settings.speed());
     long sent = 0;
-    try (WorkloadReader reader = WorkloadReader.open(settings.workload(), progress)) {
+    Consumer<String> drops =
+        w -> {
+          progress.accept("warning: " + w);
+          dropped.add(w);
+        };
+    try (WorkloadReader reader = WorkloadReader.open(settings.workload(), drops)) {
       for (WorkloadReader.Entry entry : reader) {
+        if (abort.reason() != null) {
+          break;
+        }
         if (settings.limit() > 0 && sent >= settings.limit()) {
           break;
         }
@@ -215,7 +290,8 @@ public final class Replayer {
           .write(runDir);
       return new BitSet();
     } catch (IOException e) {
-      throw new CannotRunException("cannot write run folder " + runDir + ": " + e.getMessage(), e);
+      // One line: the folder and the system's reason say it all (a full disk, no permission).
+      throw new CannotRunException("cannot write run folder " + runDir + ": " + e.getMessage());
     }
   }
 

@@ -1,20 +1,21 @@
 package io.querytester.replay;
 
+import com.dynatrace.hash4j.hashing.HashValue128;
+import com.dynatrace.hash4j.hashing.Hasher128;
+import com.dynatrace.hash4j.hashing.Hashing;
 import java.util.Arrays;
-import net.openhft.hashing.LongTupleHashFunction;
 
 /**
- * Hashes rows to 128 bits (xxHash128): each value is framed (NULL marker or length + bytes), so
- * that NULL differs from every value, including the empty string and the text "NULL", and values
- * cannot run into each other ("ab","c" vs "a","bc"). The row is framed into a reused buffer and
- * hashed once.
+ * Hashes rows to 128 bits (XXH3-128, through hash4j: VarHandles, no sun.misc.Unsafe): each value is
+ * framed (NULL marker or length + bytes), so that NULL differs from every value, including the
+ * empty string and the text "NULL", and values cannot run into each other ("ab","c" vs "a","bc").
+ * The row is framed into a reused buffer and hashed once.
  */
 final class RowHasher {
-  private static final LongTupleHashFunction XX128 = LongTupleHashFunction.xx128();
+  private static final Hasher128 XXH3 = Hashing.xxh3_128();
 
   private byte[] buf = new byte[256];
   private int len;
-  private final long[] out = new long[2];
 
   void nullValue() {
     ensure(1);
@@ -35,12 +36,17 @@ final class RowHasher {
 
   /** Ends the row; the hasher is ready for the next. */
   byte[] finish() {
-    XX128.hashBytes(buf, 0, len, out);
+    HashValue128 v = XXH3.hashBytesTo128Bits(buf, 0, len);
     len = 0;
+    return bytes(v);
+  }
+
+  /** Low 64 bits first, each big-endian: the layout digests have always had. */
+  static byte[] bytes(HashValue128 v) {
     byte[] h = new byte[16];
     for (int i = 0; i < 8; i++) {
-      h[i] = (byte) (out[0] >>> (56 - 8 * i));
-      h[8 + i] = (byte) (out[1] >>> (56 - 8 * i));
+      h[i] = (byte) (v.getLeastSignificantBits() >>> (56 - 8 * i));
+      h[8 + i] = (byte) (v.getMostSignificantBits() >>> (56 - 8 * i));
     }
     return h;
   }

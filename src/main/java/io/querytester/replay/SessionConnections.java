@@ -17,6 +17,7 @@ final class SessionConnections implements AutoCloseable {
   private final Connection[] connections;
   private final int[] generations;
   final SessionState state = new SessionState();
+  private long lastUsed = System.nanoTime();
 
   SessionConnections(List<Target> targets, ReplayWatch watch) {
     this.targets = targets;
@@ -44,7 +45,7 @@ final class SessionConnections implements AutoCloseable {
       try {
         c = targets.get(i).connect();
       } catch (SQLException e) {
-        if (!watch.unreachable(i) || watch.await(i) != null) {
+        if (tooMany(e) || !watch.unreachable(i) || watch.await(i) != null) {
           throw e;
         }
         generation = watch.generation(i);
@@ -73,6 +74,25 @@ final class SessionConnections implements AutoCloseable {
         // it is broken already
       }
     }
+  }
+
+  /** The server refused for too many connections (ER_CON_COUNT_ERROR): up, but full. */
+  static boolean tooMany(SQLException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SQLException sql && sql.getErrorCode() == 1040) {
+        return true;
+      }
+    }
+    return e.getMessage() != null && e.getMessage().contains("Too many connections");
+  }
+
+  void used() {
+    lastUsed = System.nanoTime();
+  }
+
+  /** When a statement of this session last ran (nanoTime). */
+  long lastUsed() {
+    return lastUsed;
   }
 
   boolean isOpen(int i) {

@@ -1,6 +1,7 @@
 package io.querytester.replay;
 
 import com.mysql.cj.jdbc.StatementImpl;
+import com.mysql.cj.result.Field;
 import io.querytester.run.ColumnMeta;
 import io.querytester.run.Observation;
 import io.querytester.run.Outcome;
@@ -257,6 +258,7 @@ final class StatementRunner {
         md.isWrapperFor(com.mysql.cj.jdbc.result.ResultSetMetaData.class)
             ? md.unwrap(com.mysql.cj.jdbc.result.ResultSetMetaData.class)
             : null;
+    Field[] fields = cj == null ? null : cj.getFields();
     for (int i = 1; i <= md.getColumnCount(); i++) {
       String type = md.getColumnTypeName(i);
       String charset = null;
@@ -270,7 +272,10 @@ final class StatementRunner {
               md.getPrecision(i),
               md.getScale(i),
               md.isNullable(i) != ResultSetMetaData.columnNoNulls,
-              charset));
+              charset,
+              fields == null || fields.length < i
+                  ? null
+                  : ColumnPackets.definition(fields[i - 1])));
     }
     return out;
   }

@@ -125,7 +125,7 @@ public final class ConsoleReport {
             c.classId(),
             c.executions(),
             count(c, "RESULT", "ROW_COUNT", "ROW_ORDER"),
-            count(c, "METADATA", "METADATA_WIDTH"),
+            count(c, "METADATA", "METADATA_WIDTH", "COLUMN_DEFINITION"),
             count(c, "WARNINGS"),
             errors(c.errors()),
             Units.micros(l.old().p50()),

@@ -420,7 +420,7 @@ public final class HtmlReport {
   private void classRow(Report.ClassEntry c, int rank) {
     Report.Latency l = c.latency();
     long result = count(c, "RESULT", "ROW_COUNT", "ROW_ORDER");
-    long meta = count(c, "METADATA", "METADATA_WIDTH");
+    long meta = count(c, "METADATA", "METADATA_WIDTH", "COLUMN_DEFINITION");
     long warn = count(c, "WARNINGS");
     Report.Errors e = c.errors();
     h.open("tr", "data-verdict", c.verdict());

@@ -64,10 +64,13 @@ final class Redaction {
       return null;
     }
     String masked = JdbcUrls.mask(m);
-    if (!on) {
-      return masked;
-    }
     Matcher near = NEAR.matcher(masked);
+    if (!on) {
+      // A syntax error quotes the statement: its passwords are masked as in the statement itself.
+      return near.matches()
+          ? near.group(1) + SqlRedactor.passwords(near.group(2)) + near.group(3)
+          : masked;
+    }
     if (near.matches()) {
       // "... near 'FROM t WHERE x = 'secret'' at line 1": the quoted part is SQL, unbalanced.
       return quoted(near.group(1)) + SqlRedactor.literals(near.group(2)) + quoted(near.group(3));

@@ -2,6 +2,7 @@ package io.querytester.report;
 
 import io.querytester.compare.ClassSummary;
 import io.querytester.compare.ClassVerdict;
+import io.querytester.compare.Diagnostics;
 import io.querytester.compare.GatePolicy;
 import io.querytester.compare.RunSummary;
 import io.querytester.health.HealthReport;
@@ -186,8 +187,9 @@ public final class ReportBuilder {
 
   private String detail(Difference d) {
     return switch (d.kind()) {
-      case ERROR_NEW, ERROR_CHANGED, ERROR_FIXED, WARNINGS, CONNECTION_LOST ->
+      case ERROR_NEW, ERROR_CHANGED, ERROR_FIXED, ERROR_TEXT, WARNINGS, CONNECTION_LOST ->
           value(redaction.message(d.detail()));
+      case DIAGNOSTICS -> diagnostics(d.detail());
       default -> value(JdbcUrls.mask(d.detail()));
     };
   }
@@ -226,6 +228,16 @@ public final class ReportBuilder {
       out.add(r);
     }
     return out;
+  }
+
+  /** The statement a DIAGNOSTICS difference names is redacted as a statement, the rest as text. */
+  private String diagnostics(String detail) {
+    int at = detail.indexOf(Diagnostics.STATEMENT_FOLLOWS);
+    if (at < 0) {
+      return value(redaction.message(detail));
+    }
+    int sql = at + Diagnostics.STATEMENT_FOLLOWS.length();
+    return value(redaction.message(detail.substring(0, sql))) + statement(detail.substring(sql));
   }
 
   private String statement(String sql) {

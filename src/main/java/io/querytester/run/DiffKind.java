@@ -24,8 +24,20 @@ public enum DiffKind {
   METADATA("column types"),
   /** A column changed width, precision, integer size or nullability within its family. */
   METADATA_WIDTH("column widths"),
+  /**
+   * The column definition the server sent changed beyond type and width: flags (ZEROFILL, BINARY,
+   * key flags ...), collation, original column, table or schema names, protocol type.
+   */
+  COLUMN_DEFINITION("column definition"),
+  /** Both failed with the same error code but another message or SQLSTATE. */
+  ERROR_TEXT("error text"),
   /** Different warnings (code or message). */
   WARNINGS("warnings"),
+  /**
+   * Session diagnostics (SHOW WARNINGS, ROW_COUNT() ...) that differ because the statement before
+   * them differed: counted there, not here.
+   */
+  DIAGNOSTICS("diagnostics of a changed statement"),
   /** Same rows of an ORDER BY query in another order (ties sorted differently). */
   ROW_ORDER("row order"),
   /** Fails on OLD, works on NEW. */

@@ -22,11 +22,18 @@ import java.util.function.Consumer;
 public final class ExecutionLog implements AutoCloseable {
   public static final String FILE = "executions.jsonl";
 
+  private final Path file;
   private final Writer out;
   private final ObjectMapper mapper = RunJson.MAPPER;
 
-  private ExecutionLog(Writer out) {
+  private ExecutionLog(Path file, Writer out) {
+    this.file = file;
     this.out = out;
+  }
+
+  /** The file written, for messages. */
+  public Path file() {
+    return file;
   }
 
   /** Opens for appending; a partial last line left by a crash is removed first. */
@@ -36,6 +43,7 @@ public final class ExecutionLog implements AutoCloseable {
       cutPartialLine(file);
     }
     return new ExecutionLog(
+        file,
         Files.newBufferedWriter(
             file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND));
   }

@@ -51,6 +51,10 @@ public final class ObservationComparator {
         if (of.code() != nf.code()) {
           out.add(
               Difference.of(DiffKind.ERROR_CHANGED, "OLD " + error(of) + " / NEW " + error(nf)));
+        } else if (!Objects.equals(of.sqlState(), nf.sqlState())
+            || !Objects.equals(of.message(), nf.message())) {
+          // Applications match on messages and SQLSTATEs, not only on codes.
+          out.add(Difference.of(DiffKind.ERROR_TEXT, "OLD " + error(of) + " / NEW " + error(nf)));
         }
       } else if (completed(o)) {
         out.add(Difference.of(DiffKind.ERROR_NEW, "NEW " + error(nf)));
@@ -108,6 +112,7 @@ public final class ObservationComparator {
     }
     List<String> major = new ArrayList<>();
     List<String> minor = new ArrayList<>();
+    List<String> detail = new ArrayList<>();
     for (int i = 0; i < old.size(); i++) {
       ColumnMeta o = old.get(i);
       ColumnMeta n = neu.get(i);
@@ -117,6 +122,11 @@ public final class ObservationComparator {
       }
       if (!TypeFamily.of(o.type()).equals(TypeFamily.of(n.type()))) {
         major.add(col + ": " + describe(o) + " -> " + describe(n));
+      } else if (o.definition() != null && n.definition() != null) {
+        String width = width(o, n);
+        if (!width.isEmpty()) {
+          minor.add(col + ": " + width);
+        }
       } else if (!o.type().equals(n.type())
           || o.precision() != n.precision()
           || o.scale() != n.scale()) {
@@ -130,8 +140,15 @@ public final class ObservationComparator {
                 + " -> "
                 + (n.nullable() ? "NULL" : "NOT NULL"));
       }
-      if (!Objects.equals(o.charset(), n.charset())) {
+      boolean charsetChanged = !Objects.equals(o.charset(), n.charset());
+      if (charsetChanged) {
         major.add(col + ": charset " + o.charset() + " -> " + n.charset());
+      }
+      if (o.definition() != null && n.definition() != null) {
+        String d = definition(o, n, charsetChanged);
+        if (!d.isEmpty()) {
+          detail.add(col + ": " + d);
+        }
       }
     }
     if (!major.isEmpty()) {
@@ -140,6 +157,69 @@ public final class ObservationComparator {
     if (!minor.isEmpty()) {
       out.add(Difference.of(DiffKind.METADATA_WIDTH, String.join("; ", minor)));
     }
+    if (!detail.isEmpty()) {
+      out.add(Difference.of(DiffKind.COLUMN_DEFINITION, String.join("; ", detail)));
+    }
+  }
+
+  /** Type name, display length and decimals as the server sent them, only what changed. */
+  private static String width(ColumnMeta o, ColumnMeta n) {
+    List<String> parts = new ArrayList<>();
+    if (!o.type().equals(n.type())) {
+      parts.add(o.type() + " -> " + n.type());
+    }
+    if (o.definition().length() != n.definition().length()) {
+      parts.add("length " + o.definition().length() + " -> " + n.definition().length());
+    }
+    if (o.definition().decimals() != n.definition().decimals()) {
+      parts.add("decimals " + o.definition().decimals() + " -> " + n.definition().decimals());
+    }
+    return String.join(", ", parts);
+  }
+
+  /** What else of the column definition changed, in words; not what the type name says. */
+  private static String definition(ColumnMeta oc, ColumnMeta nc, boolean charsetChanged) {
+    ColumnDefinition o = oc.definition();
+    ColumnDefinition n = nc.definition();
+    List<String> parts = new ArrayList<>();
+    if (o.protocolType() != n.protocolType() && oc.type().equals(nc.type())) {
+      parts.add(
+          "protocol type "
+              + ColumnDefinition.typeName(o.protocolType())
+              + " -> "
+              + ColumnDefinition.typeName(n.protocolType()));
+    }
+    if (o.collationId() != n.collationId() && !charsetChanged) {
+      parts.add(o.collationText() + " -> " + n.collationText());
+    }
+    int shown = ColumnDefinition.SHOWN_ELSEWHERE;
+    if (charsetChanged || !TypeFamily.of(oc.type()).equals(TypeFamily.of(nc.type()))) {
+      shown |= ColumnDefinition.FOLLOW_THE_TYPE;
+    }
+    int changed = (o.flags() ^ n.flags()) & ~shown;
+    if (changed != 0) {
+      List<String> flags = new ArrayList<>();
+      ColumnDefinition.flagNames(changed & n.flags()).forEach(f -> flags.add("+" + f));
+      ColumnDefinition.flagNames(changed & o.flags()).forEach(f -> flags.add("-" + f));
+      parts.add("flags " + String.join(" ", flags));
+    }
+    named(parts, "original name", o.orgName(), n.orgName());
+    named(parts, "table", o.table(), n.table());
+    named(parts, "original table", o.orgTable(), n.orgTable());
+    named(parts, "schema", o.schema(), n.schema());
+    return String.join(", ", parts);
+  }
+
+  private static void named(List<String> parts, String what, String o, String n) {
+    String a = o == null ? "" : o;
+    String b = n == null ? "" : n;
+    if (!a.equals(b)) {
+      parts.add(what + " " + quoted(a) + " -> " + quoted(b));
+    }
+  }
+
+  private static String quoted(String name) {
+    return name.isEmpty() ? "(none)" : "`" + name + "`";
   }
 
   static String describe(ColumnMeta c) {

@@ -69,7 +69,7 @@ public record ConnectionSettings(
     return new ConnectionSettings(user, password, collation, sslMode, sslCa, connect, socket);
   }
 
-  /** Driver properties; URL parameters the user wrote still win over these. */
+  /** Driver properties; {@link JdbcConnector} drops those a target's URL sets, so the URL wins. */
   public Properties driverProperties() {
     Properties p = new Properties();
     if (user != null) {
@@ -90,11 +90,7 @@ public record ConnectionSettings(
     p.setProperty("connectTimeout", Long.toString(connectTimeout.toMillis()));
     p.setProperty("socketTimeout", Long.toString(socketTimeout.toMillis()));
     // Replay compares what the server sent: no client-side rewriting or caching.
-    p.setProperty("useServerPrepStmts", "false");
-    p.setProperty("cacheServerConfiguration", "false");
-    p.setProperty("useLocalSessionState", "false");
-    p.setProperty("zeroDateTimeBehavior", "EXCEPTION");
-    p.setProperty("tinyInt1isBit", "false");
+    DriverSettings.applyTo(p);
     // Replay streams results; by default Connector/J sends SET net_write_timeout before every
     // streamed statement, an extra round trip each time. Set it once per connection instead.
     p.setProperty("netTimeoutForStreamingResults", "0");

@@ -2,8 +2,8 @@ package io.querytester.target;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
+import io.querytester.CountingInputStream;
 import java.io.BufferedInputStream;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -142,25 +142,8 @@ public final class DataLoader {
 
   private static Reader open(Path file, AtomicLong bytes) throws IOException {
     InputStream raw =
-        new FilterInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
-          @Override
-          public int read() throws IOException {
-            int c = super.read();
-            if (c >= 0) {
-              bytes.incrementAndGet();
-            }
-            return c;
-          }
-
-          @Override
-          public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            if (n > 0) {
-              bytes.addAndGet(n);
-            }
-            return n;
-          }
-        };
+        new CountingInputStream(
+            new BufferedInputStream(Files.newInputStream(file), 1 << 16), bytes);
     raw.mark(2);
     boolean gzip = raw.read() == 0x1f && raw.read() == 0x8b;
     raw.reset();

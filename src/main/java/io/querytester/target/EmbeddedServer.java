@@ -57,6 +57,7 @@ public final class EmbeddedServer implements AutoCloseable {
   private volatile Process process;
   private volatile Process watchdog;
   private volatile int port;
+  private final Secret rootPassword = randomPassword();
 
   private EmbeddedServer(Config config, Consumer<String> progress) {
     this.config = config;
@@ -124,7 +125,15 @@ public final class EmbeddedServer implements AutoCloseable {
     return pb;
   }
 
-  /** The JDBC URL of the root account; no password (the server listens on loopback only). */
+  /**
+   * Root's password, random per server: any local user can reach a loopback port. It reaches the
+   * server through a file only it can read (--init-file), never a command line.
+   */
+  public Secret rootPassword() {
+    return rootPassword;
+  }
+
+  /** The JDBC URL of the server, without credentials: root with {@link #rootPassword()}. */
   public String jdbcUrl() {
     return "jdbc:mysql://127.0.0.1:" + port + "/";
   }
@@ -166,6 +175,9 @@ public final class EmbeddedServer implements AutoCloseable {
     }
     Path log = config.workDir().resolve("install.log");
     int code = run(cmd, log, Duration.ofMinutes(3));
+    if (code == 0) {
+      writeInitFile();
+    }
     if (code != 0) {
       throw new CannotRunException(
           "MariaDB "
@@ -247,6 +259,52 @@ public final class EmbeddedServer implements AutoCloseable {
     }
   }
 
+  private Path initFile() {
+    return config.workDir().resolve("init.sql");
+  }
+
+  /**
+   * What the server runs at every start before it serves a connection: root gets the password and
+   * the anonymous accounts that the install creates go. Readable by us only.
+   */
+  private void writeInitFile() {
+    String pw = rootPassword.reveal();
+    String sql =
+        modern()
+            ? "UPDATE mysql.global_priv SET Priv = JSON_REMOVE(JSON_SET(Priv,"
+                + " '$.plugin', 'mysql_native_password', '$.authentication_string',"
+                + " PASSWORD('"
+                + pw
+                + "')), '$.auth_or') WHERE User = 'root';\n"
+                + "DELETE FROM mysql.global_priv WHERE User = '';\n"
+            : "UPDATE mysql.user SET Password = PASSWORD('"
+                + pw
+                + "') WHERE User = 'root';\n"
+                + "DELETE FROM mysql.user WHERE User = '';\n";
+    try {
+      Path f = initFile();
+      Files.deleteIfExists(f);
+      Files.createFile(
+          f,
+          java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+              java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+      // Not in the binlog: a capture or a replica of this server must not see it.
+      Files.writeString(f, "SET sql_log_bin = 0;\n" + sql + "FLUSH PRIVILEGES;\n");
+    } catch (IOException e) {
+      throw new CannotRunException("cannot write " + initFile() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static Secret randomPassword() {
+    java.security.SecureRandom random = new java.security.SecureRandom();
+    String letters = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    char[] pw = new char[24];
+    for (int i = 0; i < pw.length; i++) {
+      pw[i] = letters.charAt(random.nextInt(letters.length()));
+    }
+    return Secret.of(pw);
+  }
+
   private List<String> serverCommand() {
     List<String> cmd = new ArrayList<>();
     cmd.add(layout.server().toString());
@@ -255,13 +313,14 @@ public final class EmbeddedServer implements AutoCloseable {
     cmd.add("--datadir=" + dataDir());
     cmd.add("--port=" + port);
     cmd.add("--bind-address=127.0.0.1");
-    cmd.add("--socket=" + socketPath());
+    cmd.add("--socket=" + socket());
     cmd.add("--pid-file=" + config.workDir().resolve("mysqld.pid"));
     cmd.add("--log-error=" + errorLog());
     // Its own temp dir: a shared /tmp can be cleaned under a running server by anyone.
     cmd.add("--tmpdir=" + tmpDir());
     cmd.add("--user=root");
     cmd.add("--skip-name-resolve");
+    cmd.add("--init-file=" + initFile());
     cmd.add("--character-set-server=" + config.charset());
     cmd.add("--collation-server=" + config.collation());
     if (config.version().startsWith("11.")) {
@@ -300,6 +359,7 @@ public final class EmbeddedServer implements AutoCloseable {
   private boolean accepts() {
     Properties p = new Properties();
     p.setProperty("user", "root");
+    p.setProperty("password", rootPassword.reveal());
     p.setProperty("sslMode", "DISABLED");
     p.setProperty("connectTimeout", "1000");
     p.setProperty("socketTimeout", "5000");
@@ -348,12 +408,13 @@ public final class EmbeddedServer implements AutoCloseable {
     return major > 10 || minor >= 4;
   }
 
-  private String socketPath() {
+  /** The server's Unix socket. */
+  public Path socket() {
     Path s = config.workDir().resolve("mysqld.sock");
     // Socket paths over 107 characters abort the server.
     return s.toString().length() < 100
-        ? s.toString()
-        : Path.of("/tmp", "qt-" + ProcessHandle.current().pid() + "-" + port + ".sock").toString();
+        ? s
+        : Path.of("/tmp", "qt-" + ProcessHandle.current().pid() + "-" + port + ".sock");
   }
 
   private Process spawn(List<String> cmd) {

@@ -54,7 +54,10 @@ public final class EmbeddedTarget implements Target {
             progress);
     try {
       return new EmbeddedTarget(
-          settings.label(), spec, server, settings.connection().withUser("root", Secret.NONE));
+          settings.label(),
+          spec,
+          server,
+          settings.connection().withUser("root", server.rootPassword()));
     } catch (SQLException e) {
       server.close();
       throw new io.querytester.CannotRunException(
@@ -65,6 +68,11 @@ public final class EmbeddedTarget implements Target {
               + e.getMessage(),
           e);
     }
+  }
+
+  /** The account and driver settings this target connects with. */
+  ConnectionSettings settings() {
+    return settings;
   }
 
   public EmbeddedServer server() {

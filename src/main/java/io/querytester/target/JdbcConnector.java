@@ -5,7 +5,9 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Locale;
 import java.util.Properties;
+import java.util.Set;
 
 /** Opens Connector/J connections for one URL with one set of settings. */
 final class JdbcConnector {
@@ -18,12 +20,25 @@ final class JdbcConnector {
   }
 
   Connection connect() throws SQLException {
-    return DriverManager.getConnection(url, settings.driverProperties());
+    return DriverManager.getConnection(url, properties());
+  }
+
+  /**
+   * The settings' driver properties less those the URL sets: Connector/J lets the properties passed
+   * beside a URL override its parameters, and a parameter the user wrote must win.
+   */
+  private Properties properties() {
+    Properties p = settings.driverProperties();
+    Set<String> inUrl = JdbcUrls.parameterNames(url);
+    p.stringPropertyNames().stream()
+        .filter(name -> inUrl.contains(name.toLowerCase(Locale.ROOT)))
+        .forEach(p::remove);
+    return p;
   }
 
   /** See {@link Target#connectForLoad()}. */
   Connection connectForLoad() throws SQLException {
-    Properties p = settings.driverProperties();
+    Properties p = properties();
     // Connector/J encodes SQL text in characterEncoding and never follows a SET NAMES of ours:
     // ISO-8859-1 maps each char back to the byte it was read from.
     p.setProperty("characterEncoding", "ISO-8859-1");

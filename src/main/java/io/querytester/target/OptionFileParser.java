@@ -57,6 +57,13 @@ final class OptionFileParser {
     return p.entries;
   }
 
+  /** The option lines of a text read from {@code file} by other means (the login path file). */
+  static List<Entry> readText(Path file, String text, Consumer<String> warnings) {
+    OptionFileParser p = new OptionFileParser(warnings);
+    p.text(file, text, 0);
+    return p.entries;
+  }
+
   private void file(Path file, int depth) {
     if (worldWritable(file)) {
       // As mysys does: a file anyone can write must not choose our account or CA.
@@ -69,6 +76,10 @@ final class OptionFileParser {
     } catch (IOException e) {
       throw new BadInputException("cannot read option file " + file + ": " + e.getMessage(), e);
     }
+    text(file, text, depth);
+  }
+
+  private void text(Path file, String text, int depth) {
     String group = null;
     int lineNo = 0;
     for (String raw : text.split("\n", -1)) {

@@ -18,7 +18,11 @@ import java.util.function.Function;
  * --defaults-file}; or none with {@code --no-defaults}. Groups: {@code [client]} and {@code
  * [querytester]}, and with a group suffix (e.g. {@code _old}) also {@code [client_old]} and {@code
  * [querytester_old]}. Within the files read, the last line for an option wins, whatever its group.
- * {@code ~/.mylogin.cnf} (mysql_config_editor's obfuscated file) is not read.
+ *
+ * <p>Then MySQL's login path file ({@code ~/.mylogin.cnf}, or {@code $MYSQL_TEST_LOGIN_FILE}),
+ * written by {@code mysql_config_editor}: read last, and read even with {@code --no-defaults} and
+ * {@code --defaults-file}, as the mysql client does. {@code --login-path NAME} adds the group
+ * {@code [NAME]} in every file read.
  */
 public final class OptionFiles {
   static final List<String> PROGRAM_GROUPS = List.of("client", "querytester");
@@ -30,18 +34,34 @@ public final class OptionFiles {
    * @param extraFile read this file after the global ones (--defaults-extra-file)
    * @param groupSuffix also read the groups with this suffix (--defaults-group-suffix)
    * @param noDefaults read no option file at all (--no-defaults)
+   * @param loginPath also read the group of this name (--login-path), or null
    */
-  public record Choice(Path defaultsFile, Path extraFile, String groupSuffix, boolean noDefaults) {
-    public static final Choice STANDARD = new Choice(null, null, null, false);
+  public record Choice(
+      Path defaultsFile, Path extraFile, String groupSuffix, boolean noDefaults, String loginPath) {
+    public static final Choice STANDARD = new Choice(null, null, null, false, null);
+
+    public Choice(Path defaultsFile, Path extraFile, String groupSuffix, boolean noDefaults) {
+      this(defaultsFile, extraFile, groupSuffix, noDefaults, null);
+    }
 
     public Choice withGroupSuffix(String suffix) {
-      return new Choice(defaultsFile, extraFile, suffix, noDefaults);
+      return new Choice(defaultsFile, extraFile, suffix, noDefaults, loginPath);
+    }
+
+    public Choice withLoginPath(String name) {
+      return new Choice(defaultsFile, extraFile, groupSuffix, noDefaults, name);
+    }
+
+    /** Only this file (a DSN's F=), keeping the groups chosen. */
+    public Choice withDefaultsFile(Path file) {
+      return new Choice(file, null, groupSuffix, false, loginPath);
     }
   }
 
   private final List<Path> globalFiles;
   private final Path userFile;
   private final String envGroupSuffix;
+  private final Path loginFile;
   private final Consumer<String> warnings;
 
   /**
@@ -52,9 +72,23 @@ public final class OptionFiles {
    */
   public OptionFiles(
       List<Path> globalFiles, Path userFile, String envGroupSuffix, Consumer<String> warnings) {
+    this(globalFiles, userFile, envGroupSuffix, null, warnings);
+  }
+
+  /**
+   * @param loginFile the login path file ({@code ~/.mylogin.cnf}), read after all others when it
+   *     exists; null for none
+   */
+  public OptionFiles(
+      List<Path> globalFiles,
+      Path userFile,
+      String envGroupSuffix,
+      Path loginFile,
+      Consumer<String> warnings) {
     this.globalFiles = List.copyOf(globalFiles);
     this.userFile = userFile;
     this.envGroupSuffix = envGroupSuffix;
+    this.loginFile = loginFile;
     this.warnings = warnings;
   }
 
@@ -67,8 +101,14 @@ public final class OptionFiles {
       global.add(Path.of(mysqlHome, "my.cnf"));
     }
     String home = env.apply("HOME");
-    Path user = Path.of(home != null ? home : System.getProperty("user.home"), ".my.cnf");
-    return new OptionFiles(global, user, env.apply("MYSQL_GROUP_SUFFIX"), warnings);
+    Path homeDir = Path.of(home != null ? home : System.getProperty("user.home"));
+    String testLoginFile = env.apply("MYSQL_TEST_LOGIN_FILE");
+    Path login =
+        testLoginFile != null && !testLoginFile.isBlank()
+            ? Path.of(testLoginFile)
+            : homeDir.resolve(".mylogin.cnf");
+    return new OptionFiles(
+        global, homeDir.resolve(".my.cnf"), env.apply("MYSQL_GROUP_SUFFIX"), login, warnings);
   }
 
   /** Reads the chosen files; options outside the client groups are left out. */
@@ -76,13 +116,34 @@ public final class OptionFiles {
     List<String> groups = groups(choice);
     List<OptionFileParser.Entry> all = new ArrayList<>();
     for (Path f : files(choice)) {
-      for (OptionFileParser.Entry e : OptionFileParser.read(f, warnings)) {
-        if (groups.contains(e.group().toLowerCase(Locale.ROOT))) {
-          all.add(e);
-        }
-      }
+      keep(OptionFileParser.read(f, warnings), groups, all);
+    }
+    if (loginFile != null) {
+      keep(LoginPathFile.read(loginFile, warnings), groups, all);
+    }
+    if (choice.loginPath() != null
+        && all.stream().noneMatch(e -> e.group().equalsIgnoreCase(choice.loginPath()))) {
+      throw new BadInputException(
+          "--login-path "
+              + choice.loginPath()
+              + ": no group ["
+              + choice.loginPath()
+              + "] in "
+              + (loginFile == null ? "the option files" : loginFile + " or the option files")
+              + "; create it with mysql_config_editor set --login-path="
+              + choice.loginPath()
+              + " --host=... --user=... --password");
     }
     return new OptionValues(all);
+  }
+
+  private static void keep(
+      List<OptionFileParser.Entry> entries, List<String> groups, List<OptionFileParser.Entry> to) {
+    for (OptionFileParser.Entry e : entries) {
+      if (groups.contains(e.group().toLowerCase(Locale.ROOT))) {
+        to.add(e);
+      }
+    }
   }
 
   List<Path> files(Choice choice) {
@@ -108,6 +169,9 @@ public final class OptionFiles {
     List<String> groups = new ArrayList<>(PROGRAM_GROUPS);
     if (suffix != null && !suffix.isEmpty()) {
       PROGRAM_GROUPS.forEach(g -> groups.add((g + suffix).toLowerCase(Locale.ROOT)));
+    }
+    if (choice.loginPath() != null && !choice.loginPath().isBlank()) {
+      groups.add(choice.loginPath().toLowerCase(Locale.ROOT));
     }
     return groups;
   }

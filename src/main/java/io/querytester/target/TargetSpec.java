@@ -6,7 +6,7 @@ import java.util.Locale;
 /**
  * Where a target server comes from, as the user wrote it on the command line. One parser for every
  * command: {@code embedded:mariadb-10.2.11}, {@code docker:mysql:8.0}, {@code
- * jdbc:mysql://host:3306/db}.
+ * jdbc:mysql://host:3306/db}, or a Percona Toolkit DSN {@code h=host,P=3306,u=user,S=socket}.
  */
 public sealed interface TargetSpec permits EmbeddedSpec, DockerSpec, JdbcSpec {
 
@@ -28,6 +28,9 @@ public sealed interface TargetSpec permits EmbeddedSpec, DockerSpec, JdbcSpec {
     if (lower.startsWith("jdbc:mysql:") || lower.startsWith("jdbc:mariadb:")) {
       return JdbcSpec.parse(t);
     }
+    if (PerconaDsn.looksLikeOne(t)) {
+      return PerconaDsn.parse(t);
+    }
     throw new BadInputException(
         "cannot read target spec '" + JdbcUrls.mask(t) + "'; " + SpecSyntax.EXAMPLES);
   }
@@ -37,7 +40,8 @@ public sealed interface TargetSpec permits EmbeddedSpec, DockerSpec, JdbcSpec {
     static final String EXAMPLES =
         "a target is embedded:mariadb-<version> (versions: "
             + String.join(", ", MariaDbVersions.AVAILABLE)
-            + "), docker:<image>[:<tag>] (e.g. docker:mysql:8.0) or jdbc:mysql://<host>:<port>/[db]";
+            + "), docker:<image>[:<tag>] (e.g. docker:mysql:8.0), jdbc:mysql://<host>:<port>/[db]"
+            + " or a DSN h=<host>,P=<port>,u=<user>,S=<socket>,F=<option file>,D=<db>";
 
     private SpecSyntax() {}
   }

@@ -22,12 +22,20 @@ public final class Targets {
   }
 
   /**
+   * Fails at once, in one line, when a docker: target is among {@code all} and no Docker engine
+   * runs: for commands that open their targets one after another.
+   */
+  public static void requireEngines(List<TargetSettings> all) {
+    all.forEach(DockerEngine::require);
+  }
+
+  /**
    * Opens several targets at once (two embedded servers start in the time of one). If any fails,
    * the ones already open are closed before the error is thrown.
    */
   public static List<Target> openAll(List<TargetSettings> all, Consumer<String> progress) {
     // Checked first: without an engine, nothing else is started only to be stopped again.
-    all.forEach(DockerEngine::require);
+    requireEngines(all);
     try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
       List<Future<Target>> futures = new ArrayList<>();
       for (TargetSettings s : all) {

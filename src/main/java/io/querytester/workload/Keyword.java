@@ -102,6 +102,12 @@ enum Keyword {
   FORMAT,
   EXTENDED,
   PARTITIONS,
+  IMMEDIATE,
+  READ,
+  WRITE,
+  TX_READ_ONLY,
+  TRANSACTION_READ_ONLY,
+  SQL_MODE,
   // query structure
   FROM,
   UNION,

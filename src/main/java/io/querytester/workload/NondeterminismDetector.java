@@ -16,7 +16,10 @@ import java.util.Set;
  */
 final class NondeterminismDetector {
   /** What {@link #scan} found. */
-  record Result(String unsafeReason, Set<String> markers, boolean ordered) {}
+  record Result(String unsafeReason, Set<String> markers, boolean ordered, Set<String> calls) {}
+
+  /** What makes a read change the session's access mode; the read-only session must stay. */
+  static final String ACCESS_MODE = "changes the transaction access mode";
 
   static final String LIMIT_WITHOUT_ORDER = "LIMIT without ORDER BY";
 
@@ -37,14 +40,25 @@ final class NondeterminismDetector {
   private Type prev2Type;
   private Keyword prev2Kw;
   private Type prev3Type;
+  private int prevStart;
+  private int prevEnd;
+  private boolean afterSemicolon;
+  private boolean setsSqlMode;
+  private boolean quoteModeHint;
+  private Set<String> calls;
 
-  private NondeterminismDetector(String sql, StatementKind kind) {
-    this.sc = new SqlScanner(sql);
+  private NondeterminismDetector(String sql, StatementKind kind, ServerDialect dialect) {
+    this.sc = new SqlScanner(sql, dialect);
     this.kind = kind;
   }
 
   static Result scan(String sql, StatementKind kind) {
-    return new NondeterminismDetector(sql, kind).run();
+    return scan(sql, kind, null);
+  }
+
+  /** Scans the statement as {@code dialect}'s server reads it (null: every comment's SQL). */
+  static Result scan(String sql, StatementKind kind, ServerDialect dialect) {
+    return new NondeterminismDetector(sql, kind, dialect).run();
   }
 
   private Result run() {
@@ -53,6 +67,14 @@ final class NondeterminismDetector {
       int d = sc.depth();
       if (prevType == null) {
         first = k;
+      }
+      if (afterSemicolon && t != Type.SEMICOLON) {
+        // The server refuses a second statement without multi-statements; never count on that.
+        unsafe("more than one statement");
+      }
+      afterSemicolon |= t == Type.SEMICOLON && d == 0;
+      if (first == Keyword.SET) {
+        setClause(t, k);
       }
       if (t != Type.OPEN && t != Type.CLOSE && t != Type.SEMICOLON) {
         outerDepth = Math.min(outerDepth, d);
@@ -81,12 +103,52 @@ final class NondeterminismDetector {
       prev2Kw = prevKw;
       prevType = t;
       prevKw = k;
+      prevStart = sc.start();
+      prevEnd = sc.end();
+    }
+    if (setsSqlMode && quoteModeHint) {
+      unsafe("sets an sql_mode that changes how quotes and backslashes are read");
+    }
+    if (sc.unprovable() != null) {
+      unsafe = "cannot be read as the server reads it: " + sc.unprovable();
     }
     boolean ordered = outerDepth <= MAX_DEPTH && bit(blockOrdered, outerDepth);
     return new Result(
         kind == StatementKind.READ || kind == StatementKind.SESSION ? unsafe : null,
         markers == null ? Set.of() : Collections.unmodifiableSet(markers),
-        ordered);
+        ordered,
+        calls == null ? Set.of() : Collections.unmodifiableSet(calls));
+  }
+
+  /**
+   * A SET must not lift the read-only session (READ WRITE, tx_read_only, transaction_read_only) nor
+   * make the server read quotes differently from this scanner (ANSI_QUOTES, NO_BACKSLASH_ESCAPES,
+   * or a mode it cannot see).
+   */
+  private void setClause(Type t, Keyword k) {
+    if (k == Keyword.WRITE && prevKw == Keyword.READ) {
+      unsafe(ACCESS_MODE);
+    }
+    if (k == Keyword.TX_READ_ONLY
+        || k == Keyword.TRANSACTION_READ_ONLY
+        || (t == Type.SYSTEM_VAR && endsWith("read_only"))) {
+      unsafe(ACCESS_MODE);
+    }
+    if (k == Keyword.SQL_MODE || (t == Type.SYSTEM_VAR && endsWith("sql_mode"))) {
+      setsSqlMode = true;
+    }
+    if (t == Type.USER_VAR || (t == Type.SYSTEM_VAR && !endsWith("sql_mode"))) {
+      quoteModeHint |= setsSqlMode;
+    }
+    if (t == Type.STRING) {
+      String v = sc.text().substring(sc.start(), sc.end()).toUpperCase(java.util.Locale.ROOT);
+      quoteModeHint |= v.contains("ANSI") || v.contains("NO_BACKSLASH_ESCAPES");
+    }
+  }
+
+  private boolean endsWith(String name) {
+    return sc.end() - sc.start() >= name.length()
+        && sc.text().regionMatches(true, sc.end() - name.length(), name, 0, name.length());
   }
 
   /** A "(" starts a new query block one level down, and may call the function before it. */
@@ -100,7 +162,24 @@ final class NondeterminismDetector {
     }
     if (prevType == Type.WORD && prevKw != null && prev2Type != Type.DOT) {
       call(prevKw);
+    } else if (prevType == Type.WORD || prevType == Type.QUOTED_NAME) {
+      storedFunction();
     }
+  }
+
+  /**
+   * A name before "(" that is no function this detector knows may be a stored function; replay
+   * looks it up in information_schema.ROUTINES. Lower case, without schema and quotes.
+   */
+  private void storedFunction() {
+    String name = sc.text().substring(prevStart, prevEnd);
+    if (prevType == Type.QUOTED_NAME && name.length() >= 2) {
+      name = name.substring(1, name.length() - 1).replace("``", "`");
+    }
+    if (calls == null) {
+      calls = new LinkedHashSet<>();
+    }
+    calls.add(name.toLowerCase(java.util.Locale.ROOT));
   }
 
   /** {@code RAND()} and {@code UNIX_TIMESTAMP()} vary only without arguments. */
@@ -257,7 +336,9 @@ final class NondeterminismDetector {
   }
 
   private void unsafe(String reason) {
-    if (unsafe == null) {
+    // A reason that writes do not excuse (INTO OUTFILE, GET_LOCK ...) wins over a locking read or
+    // a sequence call, which --allow-writes replays (SqlProfile.lockingOrSequenceRead).
+    if (unsafe == null || SqlProfile.excusedByWrites(unsafe)) {
       unsafe = reason;
     }
   }

@@ -29,6 +29,6 @@ public record QueryClass(String classId, StatementKind kind) {
       id = SqlAnalyzer.classId(fp);
       ids.put(fp, id);
     }
-    return new QueryClass(id, StatementClassifier.classify(text));
+    return new QueryClass(id, PreparedTemplate.kindOf(text, StatementClassifier.classify(text)));
   }
 }

@@ -4,6 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * Computes a {@link SqlProfile}: the fingerprint and its class id, then the statement kind, then
@@ -11,6 +14,16 @@ import java.util.HexFormat;
  */
 final class SqlAnalyzer {
   private static final HexFormat HEX = HexFormat.of().withUpperCase();
+
+  /**
+   * Servers whose reading of executable comments a profile without a dialect must agree with: the
+   * oldest of each flavour in use. The profile itself reads every comment's content as SQL.
+   */
+  private static final List<ServerDialect> OLDEST =
+      List.of(new ServerDialect(true, 100000), new ServerDialect(false, 50600));
+
+  static final String DEPENDS_ON_VERSION =
+      "an executable comment makes it another statement on some server versions";
 
   /** MessageDigest.getInstance looks the provider up each time; one digest per thread will do. */
   private static final ThreadLocal<MessageDigest> MD5 =
@@ -26,11 +39,84 @@ final class SqlAnalyzer {
   private SqlAnalyzer() {}
 
   static SqlProfile analyze(String sql) {
+    return analyze(sql, true);
+  }
+
+  /**
+   * @param outer false for the text of a PREPARE or EXECUTE IMMEDIATE, whose placeholders take
+   *     their values from USING: only a statement as the workload holds it can be a template
+   */
+  private static SqlProfile analyze(String sql, boolean outer) {
     String text = sql == null ? "" : sql;
-    String fp = Fingerprint.of(text);
-    StatementKind kind = StatementClassifier.classify(text);
-    NondeterminismDetector.Result r = NondeterminismDetector.scan(text, kind);
-    return new SqlProfile(fp, classId(fp), kind, r.unsafeReason(), r.markers(), r.ordered());
+    SqlProfile p = analyze(text, Fingerprint.of(text), null, outer);
+    if (p.unsafeReason() == null && hasExecutableComment(text)) {
+      for (ServerDialect d : OLDEST) {
+        SqlProfile other = analyze(text, p.fingerprint(), d, outer);
+        if (other.kind() != p.kind() || other.safeRead() != p.safeRead()) {
+          return p.withUnsafeReason(DEPENDS_ON_VERSION);
+        }
+      }
+    }
+    return p;
+  }
+
+  /** The statement as the server of {@code dialect} will run it. */
+  static SqlProfile analyze(String sql, ServerDialect dialect) {
+    String text = sql == null ? "" : sql;
+    return analyze(text, Fingerprint.of(text), dialect, true);
+  }
+
+  private static SqlProfile analyze(String text, String fp, ServerDialect dialect, boolean outer) {
+    PreparedText prepared = PreparedText.of(text, dialect);
+    if (prepared != null) {
+      return prepared(fp, prepared, dialect);
+    }
+    StatementKind kind = StatementClassifier.classify(text, dialect);
+    if (outer) {
+      kind = PreparedTemplate.kindOf(text, kind);
+    }
+    NondeterminismDetector.Result r = NondeterminismDetector.scan(text, kind, dialect);
+    return new SqlProfile(
+        fp, classId(fp), kind, r.unsafeReason(), r.markers(), r.ordered(), r.calls());
+  }
+
+  /**
+   * PREPARE is a session statement that is safe only when it prepares a safe read; EXECUTE
+   * IMMEDIATE is the statement it runs.
+   */
+  private static SqlProfile prepared(String fp, PreparedText prepared, ServerDialect dialect) {
+    String id = classId(fp);
+    if (prepared.text() == null) {
+      String why = "prepared text that is not one string literal cannot be checked";
+      return prepared.immediate()
+          ? new SqlProfile(fp, id, StatementKind.OTHER, why, Set.of(), false, Set.of())
+          : new SqlProfile(fp, id, StatementKind.SESSION, why, Set.of(), false, Set.of());
+    }
+    SqlProfile inner =
+        dialect == null
+            ? analyze(prepared.text(), false)
+            : analyze(prepared.text(), Fingerprint.of(prepared.text()), dialect, false);
+    if (prepared.immediate()) {
+      return new SqlProfile(
+          fp,
+          id,
+          inner.kind(),
+          inner.unsafeReason(),
+          inner.nondeterminism(),
+          inner.ordered(),
+          inner.calls());
+    }
+    String why = inner.safeRead() ? null : "prepares " + describe(inner);
+    return new SqlProfile(fp, id, StatementKind.SESSION, why, Set.of(), false, inner.calls());
+  }
+
+  private static String describe(SqlProfile p) {
+    String kind = p.kind().name().toLowerCase(Locale.ROOT);
+    return p.unsafeReason() == null ? "a " + kind : "a " + kind + " (" + p.unsafeReason() + ")";
+  }
+
+  static boolean hasExecutableComment(String text) {
+    return text.contains("/*!") || text.contains("/*M!");
   }
 
   /** pt-query-digest's query id: the last 16 hex digits of MD5(fingerprint), upper case. */

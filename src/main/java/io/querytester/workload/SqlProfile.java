@@ -14,6 +14,8 @@ import java.util.Set;
  * @param nondeterminism static markers that make results vary between runs: "NOW()", "RAND()",
  *     "UUID()", "CONNECTION_ID()", "LAST_INSERT_ID()", "FOUND_ROWS()", "LIMIT without ORDER BY" ...
  * @param ordered whether the result order is defined by an ORDER BY of the outermost query
+ * @param calls names called like functions that are no built-in function this analyser knows (lower
+ *     case, no schema): candidates for stored functions, which replay looks up
  */
 public record SqlProfile(
     String fingerprint,
@@ -21,10 +23,52 @@ public record SqlProfile(
     StatementKind kind,
     String unsafeReason,
     Set<String> nondeterminism,
-    boolean ordered) {
+    boolean ordered,
+    Set<String> calls) {
 
+  /**
+   * The profile from the text alone. Executable comments are read as SQL; a statement that the
+   * oldest servers would read otherwise carries an unsafe reason.
+   */
   public static SqlProfile of(String sql) {
     return SqlAnalyzer.analyze(sql);
+  }
+
+  /** Unsafe reasons that only lock rows or advance a sequence: writes on the replay targets. */
+  private static final Set<String> WRITES_ALLOW =
+      Set.of(
+          "FOR UPDATE",
+          "FOR SHARE",
+          "LOCK IN SHARE MODE",
+          "NEXT VALUE FOR",
+          "NEXTVAL()",
+          "SETVAL()");
+
+  /**
+   * A read that is unsafe only because it locks rows (FOR UPDATE, FOR SHARE, LOCK IN SHARE MODE) or
+   * advances a sequence (NEXTVAL, SETVAL, NEXT VALUE FOR): replay runs it with --allow-writes,
+   * since its syntax is exactly what upgrades change.
+   */
+  public boolean lockingOrSequenceRead() {
+    return kind == StatementKind.READ && excusedByWrites(unsafeReason);
+  }
+
+  static boolean excusedByWrites(String unsafeReason) {
+    return unsafeReason != null && WRITES_ALLOW.contains(unsafeReason);
+  }
+
+  /** The statement as a server of this flavour and version will run it. */
+  public static SqlProfile of(String sql, ServerDialect dialect) {
+    return SqlAnalyzer.analyze(sql, dialect);
+  }
+
+  /** Whether the text holds an executable comment, so that servers may read it differently. */
+  public static boolean dependsOnServer(String sql) {
+    return sql != null && SqlAnalyzer.hasExecutableComment(sql);
+  }
+
+  SqlProfile withUnsafeReason(String reason) {
+    return new SqlProfile(fingerprint, classId, kind, reason, nondeterminism, ordered, calls);
   }
 
   /** A read that replay may run without --allow-writes. */

@@ -1,6 +1,8 @@
 package io.querytester.workload;
 
 import io.querytester.workload.SqlScanner.Type;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -15,7 +17,13 @@ public final class SqlRedactor {
 
   /** Words after which string literals are passwords (IDENTIFIED BY, PASSWORD('...') ...). */
   private static final Set<String> PASSWORD_WORDS =
-      Set.of("IDENTIFIED", "PASSWORD", "MASTER_PASSWORD", "OLD_PASSWORD", "ENCRYPTED_PASSWORD");
+      Set.of(
+          "IDENTIFIED",
+          "PASSWORD",
+          "MASTER_PASSWORD",
+          "SOURCE_PASSWORD",
+          "OLD_PASSWORD",
+          "ENCRYPTED_PASSWORD");
 
   /** How many tokens after such a word a string literal still counts as the password. */
   private static final int PASSWORD_REACH = 6;
@@ -41,6 +49,51 @@ public final class SqlRedactor {
       return sql;
     }
     return rewrite(sql, false);
+  }
+
+  /**
+   * The passwords in a statement, as they appear in its text and as the server reads them, so that
+   * a server message or a column name that quotes one can be masked too. Empty for most statements.
+   */
+  public static List<String> secrets(String sql) {
+    if (sql == null || !mayHavePassword(sql)) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    SqlScanner sc = new SqlScanner(sql);
+    int sincePasswordWord = Integer.MAX_VALUE;
+    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+      String token = sql.substring(sc.start(), sc.end());
+      if (t == Type.STRING && sincePasswordWord <= PASSWORD_REACH && token.length() > 1) {
+        String raw = token.substring(1, token.length() - 1);
+        String value = PreparedText.unescape(token);
+        for (String v : List.of(raw, value)) {
+          if (!v.isEmpty() && !out.contains(v)) {
+            out.add(v);
+          }
+        }
+      }
+      if (t == Type.WORD && PASSWORD_WORDS.contains(token.toUpperCase(Locale.ROOT))) {
+        sincePasswordWord = 0;
+      } else if (sincePasswordWord != Integer.MAX_VALUE) {
+        sincePasswordWord++;
+      }
+    }
+    // Longest first, so that a secret that contains another is masked whole.
+    out.sort((a, b) -> b.length() - a.length());
+    return out;
+  }
+
+  /** {@code text} with every occurrence of each secret replaced by ****. */
+  public static String mask(String text, List<String> secrets) {
+    if (text == null || secrets.isEmpty()) {
+      return text;
+    }
+    String out = text;
+    for (String s : secrets) {
+      out = out.replace(s, "****");
+    }
+    return out;
   }
 
   private static boolean mayHavePassword(String sql) {

@@ -36,6 +36,8 @@ final class SqlScanner {
 
   private final String s;
   private final int n;
+  private final ServerDialect dialect;
+  private String unprovable;
   private int pos;
   private boolean inVersionComment;
   private int depth;
@@ -45,9 +47,27 @@ final class SqlScanner {
   private int tokenDepth;
   private boolean tokenInVersionComment;
 
+  /** Reads every executable comment's content as SQL: for fingerprints and masking. */
   SqlScanner(String sql) {
+    this(sql, null);
+  }
+
+  /**
+   * Reads executable comments as {@code dialect}'s lexer does: the content of one this server skips
+   * is a comment. Null reads every such content as SQL.
+   */
+  SqlScanner(String sql, ServerDialect dialect) {
     this.s = sql;
     this.n = sql.length();
+    this.dialect = dialect;
+  }
+
+  /**
+   * Why the tokens may not be what the dialect's server sees (an unterminated comment, a nested
+   * executable comment), or null. Only with a dialect; final once {@link #next} returned END.
+   */
+  String unprovable() {
+    return unprovable;
   }
 
   String text() {
@@ -93,6 +113,9 @@ final class SqlScanner {
     tokenInVersionComment = inVersionComment;
     if (pos >= n) {
       end = n;
+      if (inVersionComment) {
+        unprovable("an unterminated executable comment");
+      }
       return type = Type.END;
     }
     char c = s.charAt(pos);
@@ -174,7 +197,12 @@ final class SqlScanner {
   private void blockComment() {
     int p = pos + 2;
     boolean mariaDb = p + 1 < n && s.charAt(p) == 'M' && s.charAt(p + 1) == '!';
-    if (!inVersionComment && p < n && (s.charAt(p) == '!' || mariaDb)) {
+    boolean executable = p < n && (s.charAt(p) == '!' || mariaDb);
+    if (executable && dialect != null) {
+      executableComment(p + (mariaDb ? 2 : 1), mariaDb);
+      return;
+    }
+    if (!inVersionComment && executable) {
       p += mariaDb ? 2 : 1;
       int digits = p;
       while (p < n && p - digits < 6 && isDigit(s.charAt(p))) {
@@ -185,7 +213,74 @@ final class SqlScanner {
       return;
     }
     int close = s.indexOf("*/", pos + 2);
+    if (close < 0 && dialect != null) {
+      unprovable("an unterminated comment");
+    }
     pos = close < 0 ? n : close + 2;
+  }
+
+  /** {@code p} is just after the marker {@code /*!} or {@code /*M!}. */
+  private void executableComment(int p, boolean maria) {
+    if (inVersionComment) {
+      unprovable("an executable comment inside another");
+    }
+    int digits = 0;
+    while (p + digits < n && digits < 6 && isDigit(s.charAt(p + digits))) {
+      digits++;
+    }
+    if (digits == 5 || digits == 6) {
+      // Five digits are a version; a sixth digit belongs to it (100211 is 10.2.11).
+      int version = Integer.parseInt(s, p, p + digits, 10);
+      switch (dialect.comment(maria, digits, version)) {
+        case RUN -> enter(p + digits);
+        case SKIP -> skipComment(p + digits);
+        case UNKNOWN -> {
+          unprovable("a six-digit executable comment version");
+          enter(p + digits);
+        }
+      }
+    } else if (dialect.comment(maria, digits, 0) == ServerDialect.Comment.RUN) {
+      enter(p);
+    } else {
+      skipComment(p);
+    }
+  }
+
+  private void enter(int p) {
+    inVersionComment = true;
+    pos = p;
+  }
+
+  /**
+   * Skips a comment the server does not run, as its lexer does: up to the first {@code *\/}, past
+   * one nested {@code /* ... *\/}, ignoring quotes.
+   */
+  private void skipComment(int p) {
+    boolean nested = false;
+    while (p < n) {
+      char c = s.charAt(p);
+      if (!nested && c == '/' && p + 1 < n && s.charAt(p + 1) == '*') {
+        nested = true;
+        p += 2;
+      } else if (c == '*' && p + 1 < n && s.charAt(p + 1) == '/') {
+        p += 2;
+        if (!nested) {
+          pos = p;
+          return;
+        }
+        nested = false;
+      } else {
+        p++;
+      }
+    }
+    unprovable("an unterminated comment");
+    pos = n;
+  }
+
+  private void unprovable(String why) {
+    if (unprovable == null) {
+      unprovable = why;
+    }
   }
 
   private Type quoted(char quote, Type t) {

@@ -12,7 +12,12 @@ final class StatementClassifier {
   private StatementClassifier() {}
 
   static StatementKind classify(String sql) {
-    SqlScanner sc = new SqlScanner(sql);
+    return classify(sql, null);
+  }
+
+  /** As {@code dialect}'s server reads the text; null reads every executable comment as SQL. */
+  static StatementKind classify(String sql, ServerDialect dialect) {
+    SqlScanner sc = new SqlScanner(sql, dialect);
     return statement(sc, sc.next());
   }
 
@@ -57,6 +62,9 @@ final class StatementClassifier {
       case TRUNCATE, IMPORT -> StatementKind.DDL;
       case SET -> set(sc);
       case USE, PREPARE, DEALLOCATE -> StatementKind.SESSION;
+      // EXECUTE runs a statement of this session whose PREPARE replay let through; the analyser
+      // classifies EXECUTE IMMEDIATE by its text.
+      case EXECUTE -> StatementKind.READ;
       case BEGIN -> begin(sc);
       case START ->
           nextKeyword(sc) == Keyword.TRANSACTION ? StatementKind.TRANSACTION : StatementKind.ADMIN;

@@ -14,6 +14,11 @@ public enum StatementKind {
   TRANSACTION,
   /** GRANT, FLUSH, KILL, SHUTDOWN, INSTALL, CHANGE MASTER, SET GLOBAL ... */
   ADMIN,
+  /**
+   * A prepared statement's text with {@code ?} placeholders (from the processlist or
+   * performance_schema): the values it ran with are unknown, so it is never replayed.
+   */
+  TEMPLATE,
   /** Anything not recognised; never replayed without --allow-writes. */
   OTHER
 }

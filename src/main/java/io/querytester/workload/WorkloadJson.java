@@ -1,6 +1,8 @@
 package io.querytester.workload;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -12,8 +14,18 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
  * The one JSON mapping of the workload file; readers and writers share it so fields never drift.
  */
 final class WorkloadJson {
+  /**
+   * The longest statement read: a server's largest packet ({@code max_allowed_packet} is at most 1
+   * GB). Jackson's default (20 MB) dropped statements that capture had kept.
+   */
+  static final int MAX_STATEMENT_CHARS = 1 << 30;
+
   static final ObjectMapper MAPPER =
-      JsonMapper.builder()
+      JsonMapper.builder(
+              JsonFactory.builder()
+                  .streamReadConstraints(
+                      StreamReadConstraints.builder().maxStringLength(MAX_STATEMENT_CHARS).build())
+                  .build())
           .addModule(new JavaTimeModule())
           .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
           .serializationInclusion(JsonInclude.Include.NON_NULL)

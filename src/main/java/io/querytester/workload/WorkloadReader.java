@@ -1,5 +1,6 @@
 package io.querytester.workload;
 
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.querytester.BadInputException;
 import java.io.BufferedInputStream;
 import java.io.EOFException;
@@ -41,6 +42,10 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
   private long lineNo = 1;
   private long skipped;
   private boolean footerSeen;
+  private ClassCoverage coverage;
+
+  /** The part of the footer line a reader uses; the rest is for people reading the file. */
+  private record Footer(ClassCoverage coverage) {}
 
   private WorkloadReader(Path path, Lines in, WorkloadHeader header, Consumer<String> warnings) {
     this.path = path;
@@ -57,7 +62,7 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
       if (first == null) {
         throw new BadInputException("workload file " + path + " is empty: capture one first");
       }
-      WorkloadHeader header = WorkloadJson.MAPPER.readValue(first, WorkloadHeader.class);
+      WorkloadHeader header = header(path, first);
       if (!WorkloadHeader.FORMAT.equals(header.format())) {
         throw new BadInputException(
             path
@@ -79,10 +84,28 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
       throw new BadInputException("workload file " + path + " does not exist");
     } catch (IOException e) {
       closeQuietly(in);
-      throw new BadInputException(path + " is not a readable workload file: " + e.getMessage(), e);
+      throw new BadInputException(
+          path
+              + " is not a workload: "
+              + firstLine(e)
+              + " (capture one with 'querytester capture')",
+          e);
     } catch (RuntimeException e) {
       closeQuietly(in);
       throw e;
+    }
+  }
+
+  /** The first line as a header; anything else (a binary file, another JSON) is no workload. */
+  private static WorkloadHeader header(Path path, String first) {
+    try {
+      return WorkloadJson.MAPPER.readValue(first, WorkloadHeader.class);
+    } catch (IOException e) {
+      throw new BadInputException(
+          path
+              + " is not a workload: its first line is not a querytester workload header"
+              + " (capture one with 'querytester capture')",
+          e);
     }
   }
 
@@ -93,6 +116,29 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
   /** Lines that could not be read as events. */
   public long skipped() {
     return skipped;
+  }
+
+  /**
+   * The server's class coverage that the capture wrote into the footer; null before the footer is
+   * read (read every event first) or when the source had none.
+   */
+  public ClassCoverage coverage() {
+    return coverage;
+  }
+
+  private ClassCoverage footerCoverage(String line) {
+    try {
+      return WorkloadJson.MAPPER.readValue(line, Footer.class).coverage();
+    } catch (IOException e) {
+      warnings.accept(
+          path
+              + ":"
+              + lineNo
+              + ": the footer's coverage is unreadable and ignored ("
+              + e.getMessage()
+              + ")");
+      return null;
+    }
   }
 
   /** Whether the capture closed the file properly; false for a file cut short. */
@@ -142,6 +188,7 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
       }
       if (line.startsWith("{\"footer\"")) {
         footerSeen = true;
+        coverage = footerCoverage(line);
         continue;
       }
       try {
@@ -158,10 +205,21 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
           return null;
         }
         skipped++;
-        warnings.accept(
-            path + ":" + lineNo + ": skipped a line that is not an event (" + firstLine(e) + ")");
+        warnings.accept(path + ":" + lineNo + ": " + whySkipped(line, e));
       }
     }
+  }
+
+  private static String whySkipped(String line, IOException e) {
+    if (e instanceof StreamConstraintsException) {
+      return String.format(
+          java.util.Locale.ROOT,
+          "skipped a statement of %,d characters, over the %,d a server accepts"
+              + " (max_allowed_packet is at most 1 GB)",
+          line.length(),
+          WorkloadJson.MAX_STATEMENT_CHARS);
+    }
+    return "skipped a line that is not an event (" + firstLine(e) + ")";
   }
 
   private void endsAbruptly() {

@@ -16,6 +16,14 @@ import java.util.Set;
  * never with the number of events.
  */
 public final class WorkloadStats {
+  /**
+   * Where the values of prepared-statement templates are: said wherever templates are counted,
+   * since a template itself cannot be replayed.
+   */
+  public static final String TEMPLATE_VALUES_FROM =
+      "the slow log and the general log record the executed text with its values (capture"
+          + " --source slowlog or genlog); the binlog gives the writes";
+
   /** Examples are cut to this many characters. */
   public static final int EXAMPLE_CHARS = 200;
 
@@ -106,6 +114,11 @@ public final class WorkloadStats {
 
   public Instant last() {
     return last;
+  }
+
+  /** Events that are prepared-statement templates, which replay cannot run. */
+  public long templates() {
+    return eventsByKind.getOrDefault(StatementKind.TEMPLATE, 0L);
   }
 
   public Map<StatementKind, Long> eventsByKind() {

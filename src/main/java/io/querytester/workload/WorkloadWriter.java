@@ -85,6 +85,15 @@ public final class WorkloadWriter implements AutoCloseable {
 
   /** Writes the footer (end time and counts) and closes; safe to call twice. */
   public synchronized void close(Instant end, Map<String, Long> counts) throws IOException {
+    close(end, counts, null);
+  }
+
+  /**
+   * Writes the footer with the server's class coverage (null when the source has none) and closes;
+   * safe to call twice.
+   */
+  public synchronized void close(Instant end, Map<String, Long> counts, ClassCoverage coverage)
+      throws IOException {
     if (closed) {
       return;
     }
@@ -93,6 +102,9 @@ public final class WorkloadWriter implements AutoCloseable {
     footer.put("end", end.toString());
     footer.put("events", events);
     footer.put("counts", counts);
+    if (coverage != null) {
+      footer.put("coverage", coverage);
+    }
     line(footer);
     closed = true;
     out.close();

@@ -47,6 +47,12 @@ public final class BigResultBenchmark {
               old.server().jdbcUrl(),
               "--new",
               neu.server().jdbcUrl(),
+              "--defaults-file",
+              TestServers.rootCnf(out, old, neu).toString(),
+              "--old-defaults-group-suffix",
+              "_old",
+              "--new-defaults-group-suffix",
+              "_new",
               "--no-color",
               "--max-rows",
               Long.toString(rows + 1));

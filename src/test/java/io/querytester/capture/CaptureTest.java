@@ -21,7 +21,7 @@ class CaptureTest {
   @TempDir Path dir;
 
   /** Emits one event every {@code every}, then fails with {@code failure} (if any) or ends. */
-  static final class Scripted extends CaptureSource {
+  static class Scripted extends CaptureSource {
     final int events;
     final Duration every;
     final Exception failure;
@@ -123,5 +123,63 @@ class CaptureTest {
     run(new Scripted(3, Duration.ZERO, null), null, err);
     assertThat(err.toString()).isEmpty();
     assertThat(read()).hasSize(3);
+  }
+
+  @Test
+  void aSourceThatKnowsItsEndShowsPercentAndEta() throws IOException {
+    StringWriter err = new StringWriter();
+    Scripted fileLike =
+        new Scripted(120, Duration.ofMillis(10), null) {
+          volatile int done;
+
+          @Override
+          void run(EventSink sink) throws Exception {
+            for (int i = 0; i < events; i++) {
+              sink.accept(QueryEvent.of(1, "app", "SELECT " + i));
+              done = i + 1;
+              Thread.sleep(every.toMillis());
+            }
+          }
+
+          @Override
+          double fractionRead() {
+            return done / (double) events;
+          }
+        };
+    run(fileLike, null, err);
+    assertThat(err.toString()).containsPattern("events/s, \\d{1,2}%, ETA 0m\\d\\ds");
+  }
+
+  @Test
+  void percentAndEtaFollowThePaceSoFar() {
+    assertThat(Capture.done(0.25, Duration.ofSeconds(30).toNanos())).isEqualTo(", 25%, ETA 1m30s");
+    assertThat(Capture.done(1.0, 1)).isEqualTo(", 100%");
+    assertThat(Capture.done(Double.NaN, 1)).isEmpty();
+  }
+
+  @Test
+  void aLogFileSourceCountsTheBytesAsStoredGzipIncluded() throws Exception {
+    Path log = dir.resolve("slow.log.gz");
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 200; i++) {
+      text.append(
+              "# Time: 2024-01-01T00:00:00.000000Z\n# User@Host: app[app] @ localhost []  Id: 1\n")
+          .append("# Query_time: 0.001  Lock_time: 0.0 Rows_sent: 1  Rows_examined: 1\n")
+          .append("SET timestamp=1704067200;\nSELECT ")
+          .append(i)
+          .append(";\n");
+    }
+    try (var out = new java.util.zip.GZIPOutputStream(java.nio.file.Files.newOutputStream(log))) {
+      out.write(text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+    CaptureSource src =
+        CaptureSources.slowLog(List.of(log.toString()), () -> null, java.time.ZoneOffset.UTC);
+    assertThat(src.fractionRead()).isZero();
+    run(src, null, new StringWriter());
+    assertThat(src.fractionRead()).isEqualTo(1.0);
+    assertThat(
+            CaptureSources.slowLog(List.of("-"), () -> null, java.time.ZoneOffset.UTC)
+                .fractionRead())
+        .isNaN();
   }
 }

@@ -1,6 +1,7 @@
 package io.querytester.capture;
 
 import io.querytester.target.EmbeddedTarget;
+import io.querytester.testing.TestServers;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -43,9 +44,7 @@ final class Load implements AutoCloseable {
   }
 
   static Connection connect(EmbeddedTarget target, String schema) throws SQLException {
-    Properties p = new Properties();
-    p.setProperty("user", "root");
-    p.setProperty("sslMode", "DISABLED");
+    Properties p = TestServers.root(target);
     p.setProperty("connectionAttributes", "program_name:capture-test-load");
     return DriverManager.getConnection(
         "jdbc:mysql://127.0.0.1:" + target.server().port() + "/" + schema, p);

@@ -45,9 +45,11 @@ class NoWriteIT {
           "GRANT SELECT ON performance_schema.* TO 'watcher'@'127.0.0.1'",
           "CREATE USER 'repl'@'127.0.0.1' IDENTIFIED BY 'pw2'",
           "GRANT REPLICATION SLAVE, REPLICATION CLIENT ON *.* TO 'repl'@'127.0.0.1'",
-          "UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME = '"
+          "UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME IN ('"
+              + PerfSchemaSource.CURRENT
+              + "', '"
               + PerfSchemaSource.HISTORY_LONG
-              + "'");
+              + "')");
       Map<String, String> before = snapshot(server);
       try (Target watcher = PollingCaptureIT.asUser(server, "watcher", "pw1");
           Target repl = BinlogCaptureIT.asUser(server, "repl", "pw2")) {

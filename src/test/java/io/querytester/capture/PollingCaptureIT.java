@@ -143,9 +143,11 @@ class PollingCaptureIT {
   void perfschemaCapturesEveryStatementOnceWithTimings() throws Exception {
     TestServers.exec(
         server,
-        "UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME = '"
+        "UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME IN ('"
+            + PerfSchemaSource.CURRENT
+            + "', '"
             + PerfSchemaSource.HISTORY_LONG
-            + "'");
+            + "')");
     try (Target watcher = asUser("watcher", "pw1")) {
       // Capture first: statements already in the history when it starts are not part of it.
       java.util.concurrent.ExecutorService pool =
@@ -314,7 +316,14 @@ class PollingCaptureIT {
               .redirectErrorStream(true)
               .redirectOutput(dir.resolve("cli.out").toFile())
               .start();
-      Thread.sleep(4000);
+      // A loaded machine can take seconds to start a JVM: wait for the capture to be under way
+      // (its file has a header) before counting the seconds it captures.
+      long deadline = System.nanoTime() + 60_000_000_000L;
+      while (!(java.nio.file.Files.exists(out) && java.nio.file.Files.size(out) > 0)
+          && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+      }
+      Thread.sleep(3000);
       p.destroy(); // SIGTERM: the JVM runs its shutdown hooks, as for Ctrl-C (SIGINT)
       assertThat(p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
     }

@@ -229,9 +229,35 @@ class CaptureCommandTest {
                     "x.jsonl")
                 .exit())
         .isEqualTo(2);
-    assertThat(run("capture", "--source", "tcpdump", "--out", "x.jsonl").exit()).isEqualTo(2);
+    Run unknown = run("capture", "--source", "tcpdump", "--out", "x.jsonl");
+    assertThat(unknown.exit()).isEqualTo(2);
+    assertThat(unknown.err()).contains("--source tcpdump: neither a kind");
     Run r = run("capture", "--source", "processlist", "--out", "x.jsonl");
     assertThat(r.exit()).isEqualTo(2);
-    assertThat(r.err()).contains("--source-url");
+    assertThat(r.err()).contains("needs the server").contains("--source jdbc:mysql://");
+  }
+
+  @Test
+  void theTypeAndTheServerHaveOneNameEachAndTheOldNamesStillWork() {
+    // --type KIND with --source SPEC, as drift's --source; the old --source KIND --source-url SPEC.
+    Run both =
+        run(
+            "capture",
+            "--type",
+            "processlist",
+            "--source",
+            "jdbc:mysql://127.0.0.1:1/",
+            "--source-url",
+            "jdbc:mysql://127.0.0.1:2/",
+            "--out",
+            "x.jsonl");
+    assertThat(both.exit()).isEqualTo(2);
+    assertThat(both.err()).contains("name two servers");
+    Run disagree = run("capture", "--type", "genlog", "--source", "slowlog", "--out", "x.jsonl");
+    assertThat(disagree.exit()).isEqualTo(2);
+    assertThat(disagree.err()).contains("disagree");
+    Run none = run("capture", "--out", "x.jsonl");
+    assertThat(none.exit()).isEqualTo(2);
+    assertThat(none.err()).contains("--type KIND");
   }
 }

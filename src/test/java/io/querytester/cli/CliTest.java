@@ -2,21 +2,15 @@ package io.querytester.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.querytester.testing.Cli;
 import org.junit.jupiter.api.Test;
 
 class CliTest {
   record Run(int code, String out, String err) {}
 
   static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    picocli.CommandLine cl = QueryTesterCommand.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
+    Cli.Run r = Cli.run(args);
+    return new Run(r.code(), r.out(), r.err());
   }
 
   @Test
@@ -74,12 +68,16 @@ class CliTest {
   }
 
   @Test
-  void anUnreachableHostCannotRun() {
+  void anUnreachableHostCannotRun(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path workload =
+        io.querytester.testing.Workloads.write(
+            dir.resolve("w.jsonl"), "app", 1, java.util.List.of("SELECT 1"));
     Run r =
         run(
             "replay",
             "--workload",
-            "x.jsonl",
+            workload.toString(),
             "--old",
             "jdbc:mysql://127.0.0.1:1/",
             "--new",

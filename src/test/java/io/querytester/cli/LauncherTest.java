@@ -1,6 +1,7 @@
 package io.querytester.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,13 +10,22 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The ./querytester launcher's JDK search, run by bash as a user would. */
+/** The ./querytester launcher's and ./mvnw's JDK search, run as a user would. */
 class LauncherTest {
 
+  private static final Path JDK17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
+
   private static String[] run(Path emptyJvmDir, String javaHome, String path) throws Exception {
-    ProcessBuilder pb = new ProcessBuilder("bash", "./querytester", "--version");
-    pb.environment().put("QUERYTESTER_JVM_DIR", emptyJvmDir.toString());
+    return run(emptyJvmDir, javaHome, path, "bash", "./querytester", "--version");
+  }
+
+  private static String[] run(Path jvmDir, String javaHome, String path, String... command)
+      throws Exception {
+    ProcessBuilder pb = new ProcessBuilder(command);
+    pb.environment().put("QUERYTESTER_JVM_DIR", jvmDir.toString());
     pb.environment().put("PATH", path);
+    // Maven's own settings from the build that runs this test must not leak into the one tested.
+    pb.environment().remove("MAVEN_OPTS");
     if (javaHome == null) {
       pb.environment().remove("JAVA_HOME");
     } else {
@@ -46,5 +56,30 @@ class LauncherTest {
     String[] r = run(empty, "/nonexistent-jdk", Path.of(current, "bin") + ":/usr/bin:/bin");
     assertThat(r[0]).as(r[1]).isEqualTo("0");
     assertThat(r[1]).contains("querytester");
+  }
+
+  /**
+   * The README's {@code ./mvnw verify} on a machine whose default java is 17 with a newer JDK
+   * installed beside it: the wrapper must hand Maven the newer one.
+   */
+  @Test
+  void theMavenWrapperPicksAJdk21BesideAnOlderDefaultJava(@TempDir Path jvms) throws Exception {
+    assumeTrue(Files.isExecutable(JDK17.resolve("bin/javac")), "needs a JDK 17 at " + JDK17);
+    Files.createSymbolicLink(jvms.resolve("java-17-openjdk-amd64"), JDK17);
+    Files.createSymbolicLink(
+        jvms.resolve("temurin-" + Runtime.version().feature() + "-jdk"),
+        Path.of(System.getProperty("java.home")));
+    String[] r = run(jvms, null, JDK17.resolve("bin") + ":/usr/bin:/bin", "./mvnw", "--version");
+    assertThat(r[0]).as(r[1]).isEqualTo("0");
+    assertThat(r[1]).contains("Java version: " + Runtime.version().feature() + ".");
+  }
+
+  @Test
+  void theMavenWrapperKeepsTheDefaultJavaWhenNoJdk21IsThere(@TempDir Path jvms) throws Exception {
+    assumeTrue(Files.isExecutable(JDK17.resolve("bin/javac")), "needs a JDK 17 at " + JDK17);
+    Files.createSymbolicLink(jvms.resolve("java-17-openjdk-amd64"), JDK17);
+    String[] r = run(jvms, null, JDK17.resolve("bin") + ":/usr/bin:/bin", "./mvnw", "--version");
+    // Maven itself runs on 17; the enforcer then names the JDK it needs.
+    assertThat(r[1]).contains("Java version: 17.");
   }
 }

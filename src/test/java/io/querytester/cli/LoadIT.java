@@ -106,18 +106,19 @@ class LoadIT {
     }
   }
 
-  /** The real client: 11.4.5's mariadb-dump, no option files, no TLS (the server has none). */
+  /**
+   * The real client: 11.4.5's mariadb-dump, root's option file only, no TLS (the server has none).
+   */
   static Path mariadbDump(EmbeddedTarget t, Path out) throws Exception {
     Path log = out.resolveSibling("mariadb-dump.log");
     Process p =
         t.server()
             .client(
                 List.of(
-                    "--no-defaults",
+                    "--defaults-file=" + TestServers.clientOptions(out.getParent(), t),
                     "--skip-ssl",
                     "--host=127.0.0.1",
                     "--port=" + t.server().port(),
-                    "--user=root",
                     "--routines",
                     "--triggers",
                     "--databases",

@@ -2,6 +2,7 @@ package io.querytester.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.querytester.workload.ClassCoverage;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.WorkloadHeader;
 import io.querytester.workload.WorkloadWriter;
@@ -106,7 +107,7 @@ class WorkloadStatsCommandTest {
     Path log = Files.writeString(dir.resolve("slow.log"), "# Time: 2026-11-21T06:00:00Z\n");
     CliTest.Run notWorkload = CliTest.run("workload", "stats", log.toString());
     assertThat(notWorkload.code()).isEqualTo(2);
-    assertThat(notWorkload.err()).contains("slow.log is not a readable workload file");
+    assertThat(notWorkload.err()).contains("slow.log is not a workload");
 
     Path empty = Files.createFile(dir.resolve("empty.jsonl"));
     assertThat(CliTest.run("workload", "stats", empty.toString()).code()).isEqualTo(2);
@@ -120,6 +121,45 @@ class WorkloadStatsCommandTest {
   void listedInTheHelp() {
     assertThat(CliTest.run("--help").out()).contains("workload");
     assertThat(CliTest.run("workload", "--help").out()).contains("stats");
+  }
+
+  @Test
+  void countsPreparedTemplatesApartAndShowsTheCapturesClassCoverage() throws IOException {
+    Path file = dir.resolve("ps.jsonl.gz");
+    try (WorkloadWriter w =
+        WorkloadWriter.create(file, WorkloadHeader.of("processlist", "11.4.5-MariaDB", T0))) {
+      for (int i = 0; i < 3; i++) {
+        w.write(event(i, 1, "SELECT c FROM sbtest1 WHERE id=?"));
+      }
+      w.write(event(4, 1, "SELECT k FROM sbtest2 WHERE id=4"));
+      w.close(
+          T0.plusSeconds(5),
+          java.util.Map.of("templates", 3L),
+          new ClassCoverage(
+              "performance_schema.events_statements_summary_by_digest",
+              List.of(
+                  new ClassCoverage.ServerClass(
+                      null, null, "SELECT c FROM sbtest1 WHERE id=?", 4000, 0, 3),
+                  new ClassCoverage.ServerClass(
+                      "d2", "sbtest", "SELECT `k` FROM `sbtest2` WHERE ID = ?", 1000, 1, 0))));
+    }
+
+    CliTest.Run r = CliTest.run("workload", "stats", file.toString());
+
+    assertThat(r.code()).isZero();
+    assertThat(r.out())
+        .containsPattern("template +3 +75\\.0% +1\n")
+        .contains(
+            "Prepared-statement templates (? placeholders, no values: replay skips them): 1"
+                + " classes, 3 events")
+        .contains("values: the slow log and the general log record the executed text")
+        .contains(
+            "class coverage: 1 of the 2 classes the server ran during the capture"
+                + " (performance_schema.events_statements_summary_by_digest), 20.0% of their 5,000"
+                + " executions")
+        .contains(
+            "       4,000  SELECT c FROM sbtest1 WHERE id=?  [captured only as a prepared"
+                + " template]");
   }
 
   private static QueryEvent event(long seconds, long session, String sql) {

@@ -9,7 +9,6 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -23,10 +22,18 @@ import picocli.CommandLine;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DriftCommandIT {
   ReplicationPair pair;
+  java.nio.file.Path account;
 
   @BeforeAll
-  void start() throws SQLException {
+  void start() throws Exception {
     pair = ReplicationPair.start(TestServers.OLD, TestServers.OLD, true);
+    // One account on both sides (it replicates): each embedded root has its own random password.
+    TestServers.exec(
+        pair.source,
+        "CREATE USER qt_drift@'127.0.0.1' IDENTIFIED BY 'drift-pw'",
+        "GRANT ALL ON *.* TO qt_drift@'127.0.0.1'");
+    account = java.nio.file.Files.createTempFile("drift-account", ".cnf");
+    java.nio.file.Files.writeString(account, "[client]\nuser=qt_drift\npassword=drift-pw\n");
     DriftFixture.create(pair.source, "same", 1500);
     DriftFixture.create(pair.source, "moved", 1500);
     DriftFixture.create(pair.source, "late", 500);
@@ -35,7 +42,8 @@ class DriftCommandIT {
   }
 
   @AfterAll
-  void stop() {
+  void stop() throws java.io.IOException {
+    java.nio.file.Files.deleteIfExists(account);
     if (pair != null) {
       pair.close();
     }
@@ -46,6 +54,7 @@ class DriftCommandIT {
   Result drift(String... args) {
     List<String> all = new ArrayList<>();
     all.add("drift");
+    all.add("--defaults-file=" + account);
     all.add("--source=" + url(pair.source.server().port()));
     all.add("--replica=" + url(pair.replica.server().port()));
     all.add("--chunk-rows=200");
@@ -120,6 +129,7 @@ class DriftCommandIT {
     cl.setOut(new PrintWriter(new StringWriter()));
     cl.setErr(new PrintWriter(err));
     args.add("drift");
+    args.add("--defaults-file=" + account);
     args.add("--source=" + url(pair.source.server().port()));
     args.add("--replica=" + url(pair.source.server().port()));
     int exit = cl.execute(args.toArray(String[]::new));

@@ -68,7 +68,9 @@ final class ReplicationPair implements AutoCloseable {
         replica,
         "CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT="
             + source.server().port()
-            + ", MASTER_USER='root', MASTER_PASSWORD='', MASTER_SSL=0, MASTER_CONNECT_RETRY=1, "
+            + ", MASTER_USER='root', MASTER_PASSWORD='"
+            + source.server().rootPassword().reveal()
+            + "', MASTER_SSL=0, MASTER_CONNECT_RETRY=1, "
             + where,
         "START SLAVE");
     sync();

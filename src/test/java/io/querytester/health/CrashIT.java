@@ -97,8 +97,7 @@ class CrashIT {
   }
 
   /** The packaged tool replaying on two embedded 11.4.5 servers of its own, paced (--speed 1). */
-  private static Process start(Path tmp, Path workload, Path run, boolean restart)
-      throws Exception {
+  static Process start(Path tmp, Path workload, Path run, boolean restart) throws Exception {
     List<String> args =
         new ArrayList<>(
             List.of(
@@ -139,7 +138,7 @@ class CrashIT {
         .findFirst();
   }
 
-  private static long lines(Path f) throws Exception {
+  static long lines(Path f) throws Exception {
     if (!Files.exists(f)) {
       return 0;
     }
@@ -328,6 +327,23 @@ class CrashIT {
   }
 
   /** Whether a server runs a statement containing {@code marker} right now. */
+  /** The tool's server got its random root password from its init file, which we may read. */
+  private static String rootPassword(String serverCommand) {
+    java.util.regex.Matcher f =
+        java.util.regex.Pattern.compile("--init-file=(\\S+)").matcher(serverCommand);
+    if (!f.find()) {
+      return "";
+    }
+    try {
+      java.util.regex.Matcher pw =
+          java.util.regex.Pattern.compile("PASSWORD\\('([^']*)'\\)")
+              .matcher(Files.readString(Path.of(f.group(1))));
+      return pw.find() ? pw.group(1) : "";
+    } catch (java.io.IOException e) {
+      return "";
+    }
+  }
+
   private static boolean runs(ProcessHandle server, String marker) {
     String cmd = server.info().commandLine().orElse("");
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("--port=(\\d+)").matcher(cmd);
@@ -336,6 +352,7 @@ class CrashIT {
     }
     java.util.Properties p = new java.util.Properties();
     p.setProperty("user", "root");
+    p.setProperty("password", rootPassword(cmd));
     p.setProperty("sslMode", "DISABLED");
     p.setProperty("connectTimeout", "1000");
     try (java.sql.Connection c =

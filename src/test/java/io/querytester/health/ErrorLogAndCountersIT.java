@@ -43,11 +43,17 @@ import org.junit.jupiter.api.io.TempDir;
 class ErrorLogAndCountersIT {
   static EmbeddedTarget old;
   static EmbeddedTarget neu;
+  static Path rootCnf;
 
   @BeforeAll
   static void start() throws Exception {
     old = TestServers.start("OLD", TestServers.OLD);
     neu = TestServers.start("NEW", TestServers.NEW);
+    rootCnf =
+        TestServers.rootCnf(
+            Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "qt-root"),
+            old,
+            neu);
     for (Target t : List.of(old, neu)) {
       TestServers.exec(
           t,
@@ -114,6 +120,12 @@ class ErrorLogAndCountersIT {
                   old.server().jdbcUrl(),
                   "--new",
                   neu.server().jdbcUrl(),
+                  "--defaults-file",
+                  rootCnf.toString(),
+                  "--old-defaults-group-suffix",
+                  "_old",
+                  "--new-defaults-group-suffix",
+                  "_new",
                   "--old-error-log",
                   old.server().errorLog().toString(),
                   "--new-error-log",

@@ -12,7 +12,6 @@ import io.querytester.run.ExecutionLog;
 import io.querytester.run.Outcome;
 import io.querytester.target.ConnectionSettings;
 import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.Secret;
 import io.querytester.target.Target;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.TargetSpec;
@@ -60,7 +59,10 @@ class HostDownIT {
       }
       List<Target> targets =
           Targets.openAll(
-              List.of(host("OLD", oldServer.server().port()), host("NEW", proxy.port())), m -> {});
+              List.of(
+                  host("OLD", oldServer.server().port(), oldServer),
+                  host("NEW", proxy.port(), newServer)),
+              m -> {});
       List<String> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
       long start = System.nanoTime();
       CompletableFuture<Void> replay =
@@ -124,9 +126,9 @@ class HostDownIT {
     }
   }
 
-  private static TargetSettings host(String label, int port) {
+  private static TargetSettings host(String label, int port, EmbeddedTarget server) {
     ConnectionSettings c =
-        ConnectionSettings.defaults("root", Secret.NONE)
+        ConnectionSettings.defaults("root", server.server().rootPassword())
             .withSslMode("DISABLED")
             .withTimeouts(CONNECT_TIMEOUT, Duration.ofSeconds(30));
     return new TargetSettings(

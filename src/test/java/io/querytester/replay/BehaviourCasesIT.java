@@ -11,7 +11,6 @@ import io.querytester.compare.RunSummary;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
 import io.querytester.run.Execution;
-import io.querytester.run.ExecutionLog;
 import io.querytester.target.SqlScript;
 import io.querytester.target.Target;
 import io.querytester.testing.TestServers;
@@ -39,14 +38,21 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Behaviour cases as data (gh-ost style): each folder under src/test/resources/cases holds a
  * case.yaml with its servers, schema, statements and the difference kinds each statement must
- * produce. Servers are started once per version pair and shared by the cases.
+ * produce ({@code allow_writes: true} replays writes too). Servers are started once per version
+ * pair and shared by the cases.
  */
 class BehaviourCasesIT {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
   private static final Map<String, List<Target>> SERVERS = new HashMap<>();
 
   /** A case.yaml. */
-  record Case(String description, String old, String neu, String schema, List<Step> statements) {}
+  record Case(
+      String description,
+      String old,
+      String neu,
+      String schema,
+      boolean allowWrites,
+      List<Step> statements) {}
 
   /** A statement and what it must give. */
   record Step(String sql, List<DiffKind> expect, String verdict) {}
@@ -100,7 +106,7 @@ class BehaviourCasesIT {
                 null,
                 0,
                 false,
-                false,
+                c.allowWrites(),
                 Duration.ofSeconds(30),
                 1_000_000,
                 12,
@@ -111,7 +117,7 @@ class BehaviourCasesIT {
         .run(pair, false);
 
     List<Execution> executions = new ArrayList<>();
-    ExecutionLog.read(run, w -> {}).forEach(executions::add);
+    RunAnalyzer.executions(run, w -> {}).forEach(executions::add);
     executions.sort(java.util.Comparator.comparingLong(Execution::event));
     assertThat(executions).hasSize(c.statements().size());
     RunSummary summary = new RunAnalyzer(GatePolicy.DEFAULT, 3, w -> {}).analyze(run);
@@ -153,6 +159,7 @@ class BehaviourCasesIT {
         String.valueOf(raw.get("old")),
         String.valueOf(raw.get("new")),
         (String) raw.get("schema"),
+        Boolean.TRUE.equals(raw.get("allow_writes")),
         steps);
   }
 

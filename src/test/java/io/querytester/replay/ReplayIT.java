@@ -43,6 +43,7 @@ class ReplayIT {
   static EmbeddedTarget old;
   static EmbeddedTarget neu;
   static Path logs;
+  static Path rootCnf;
 
   @BeforeAll
   static void start() throws Exception {
@@ -54,6 +55,7 @@ class ReplayIT {
     neu =
         TestServers.start(
             "NEW", TestServers.NEW, "general_log=1", "general_log_file=" + logs.resolve("new.log"));
+    rootCnf = TestServers.rootCnf(logs, old, neu);
     for (Target t : List.of(old, neu)) {
       TestServers.exec(
           t,
@@ -226,6 +228,12 @@ class ReplayIT {
             old.server().jdbcUrl(),
             "--new",
             neu.server().jdbcUrl(),
+            "--defaults-file",
+            rootCnf.toString(),
+            "--old-defaults-group-suffix",
+            "_old",
+            "--new-defaults-group-suffix",
+            "_new",
             "--no-color");
     assertThat(r.code()).as(r.err()).isEqualTo(1);
     Execution e = executions(tmp.resolve("run")).getFirst();
@@ -264,6 +272,12 @@ class ReplayIT {
             old.server().jdbcUrl(),
             "--new",
             neu.server().jdbcUrl(),
+            "--defaults-file",
+            rootCnf.toString(),
+            "--old-defaults-group-suffix",
+            "_old",
+            "--new-defaults-group-suffix",
+            "_new",
             "--concurrency",
             "2");
     Path log = killed.resolve(ExecutionLog.FILE);
@@ -286,6 +300,12 @@ class ReplayIT {
             old.server().jdbcUrl(),
             "--new",
             neu.server().jdbcUrl(),
+            "--defaults-file",
+            rootCnf.toString(),
+            "--old-defaults-group-suffix",
+            "_old",
+            "--new-defaults-group-suffix",
+            "_new",
             "--no-color");
     assertThat(resumed.err()).contains("resuming: ");
     List<Execution> all = executions(killed);

@@ -115,7 +115,7 @@ class ReReportTest {
   }
 
   /** The report without what names its time and place: generated_at, and the run folder. */
-  private static JsonNode withoutPlace(JsonNode report) {
+  static JsonNode withoutPlace(JsonNode report) {
     ObjectNode copy = report.deepCopy();
     copy.remove("generated_at");
     ((ObjectNode) copy.get("run")).remove("dir");

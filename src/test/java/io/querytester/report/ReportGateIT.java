@@ -47,6 +47,20 @@ class ReportGateIT {
     for (EmbeddedTarget t : List.of(old, neu)) {
       TestServers.exec(t, "CREATE DATABASE app");
     }
+    rootCnf = TestServers.rootCnf(tmp, old, neu);
+  }
+
+  static Path rootCnf;
+
+  /** The embedded servers' random root passwords, from an option file. */
+  static List<String> roots() {
+    return List.of(
+        "--defaults-file",
+        rootCnf.toString(),
+        "--old-defaults-group-suffix",
+        "_old",
+        "--new-defaults-group-suffix",
+        "_new");
   }
 
   @AfterAll
@@ -86,6 +100,7 @@ class ReportGateIT {
                 "--out",
                 out.toString(),
                 "--no-baseline"));
+    args.addAll(roots());
     args.addAll(List.of(more));
     return ReportFiles.cli(args.toArray(String[]::new));
   }
@@ -146,6 +161,7 @@ class ReportGateIT {
         new ArrayList<>(
             List.of("replay", "--workload", w.toString(), "--old", url(old), "--new", url(neu)));
     args.addAll(List.of("--out", rerun.toString(), "--baseline", baseline.toString()));
+    args.addAll(roots());
     ReportFiles.Run r2 = ReportFiles.cli(args.toArray(String[]::new));
     assertThat(r2.code()).as(r2.out() + r2.err()).isZero();
     assertThat(ReportFiles.validJson(rerun.resolve("report.json")).path("verdict").asText())

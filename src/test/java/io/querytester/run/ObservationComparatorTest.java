@@ -88,4 +88,91 @@ class ObservationComparatorTest {
     assertThat(kinds(timeout, fine, false)).containsExactly(DiffKind.TIMEOUT_FIXED);
     assertThat(kinds(fine, lost, false)).containsExactly(DiffKind.CONNECTION_LOST);
   }
+
+  private static Observation failed(int code, String state, String message) {
+    return new Observation(
+        new Outcome.Failed(code, state, message), 1, 1, 0, null, List.of(), List.of(), null);
+  }
+
+  @Test
+  void sameErrorCodeWithAnotherMessageOrSqlStateIsErrorText() {
+    Observation o = failed(1054, "42S22", "Unknown column 'x' in 'field list'");
+    Observation n = failed(1054, "42S22", "Unknown column 'x' in 'SELECT'");
+    List<Difference> d = ObservationComparator.compare(o, n, false);
+    assertThat(d).extracting(Difference::kind).containsExactly(DiffKind.ERROR_TEXT);
+    assertThat(d.getFirst().detail())
+        .isEqualTo(
+            "OLD ERROR 1054 (42S22): Unknown column 'x' in 'field list'"
+                + " / NEW ERROR 1054 (42S22): Unknown column 'x' in 'SELECT'");
+    assertThat(
+            kinds(
+                o,
+                failed(1054, "HY000", o.outcome() instanceof Outcome.Failed f ? f.message() : ""),
+                false))
+        .containsExactly(DiffKind.ERROR_TEXT);
+    assertThat(kinds(o, o, false)).isEmpty();
+  }
+
+  private static ColumnDefinition def(int type, long length, int decimals, int flags, int coll) {
+    return new ColumnDefinition(
+        type,
+        length,
+        decimals,
+        flags,
+        coll,
+        coll == 45 ? "utf8mb4_general_ci" : null,
+        "c",
+        "t",
+        "t",
+        "db");
+  }
+
+  private static List<ColumnMeta> col(String type, ColumnDefinition d) {
+    return List.of(new ColumnMeta("a", type, 19, 0, true, null, d));
+  }
+
+  private static List<Difference> meta(List<ColumnMeta> o, List<ColumnMeta> n) {
+    return ObservationComparator.compare(
+        ok(1, "a", "a", o, List.of()), ok(1, "a", "a", n, List.of()), false);
+  }
+
+  @Test
+  void theProtocolDisplayLengthIsAWidthChangeThatJdbcPrecisionHides() {
+    // Connector/J reports precision 19 for both; the server sent 21 and 16.
+    List<Difference> d =
+        meta(col("BIGINT", def(8, 21, 0, 128, 63)), col("BIGINT", def(8, 16, 0, 128, 63)));
+    assertThat(d).extracting(Difference::kind).containsExactly(DiffKind.METADATA_WIDTH);
+    assertThat(d.getFirst().detail()).isEqualTo("`a`: length 21 -> 16");
+    // The protocol type LONGLONG -> LONG is what the type name says already: not repeated.
+    assertThat(meta(col("BIGINT", def(8, 21, 0, 128, 63)), col("INT", def(3, 11, 0, 128, 63))))
+        .singleElement()
+        .extracting(Difference::detail)
+        .isEqualTo("`a`: BIGINT -> INT, length 21 -> 11");
+  }
+
+  @Test
+  void flagsCollationAndOriginalNamesAreAColumnDefinitionChangeSaidInWords() {
+    ColumnDefinition o = def(253, 80, 0, 1 | 128, 45);
+    ColumnDefinition n = new ColumnDefinition(254, 80, 0, 1 | 64, 224, null, "c2", "v", "t2", "db");
+    List<Difference> d = meta(col("VARCHAR", o), col("VARCHAR", n));
+    assertThat(d).extracting(Difference::kind).containsExactly(DiffKind.COLUMN_DEFINITION);
+    assertThat(d.getFirst().detail())
+        .isEqualTo(
+            "`a`: protocol type VAR_STRING -> STRING, utf8mb4_general_ci (45) -> collation 224,"
+                + " flags +ZEROFILL -BINARY, original name `c` -> `c2`, table `t` -> `v`,"
+                + " original table `t` -> `t2`");
+    // NOT NULL and UNSIGNED are reported through nullability and the type name, not twice.
+    assertThat(meta(col("INT", def(3, 11, 0, 1 | 32, 63)), col("INT", def(3, 11, 0, 0, 63))))
+        .isEmpty();
+  }
+
+  @Test
+  void runsRecordedWithoutDefinitionsCompareAsBefore() {
+    assertThat(
+            kinds(
+                ok(1, "a", "a", col("BIGINT", null), List.of()),
+                ok(1, "a", "a", col("BIGINT", def(8, 16, 0, 0, 63)), List.of()),
+                false))
+        .isEmpty();
+  }
 }

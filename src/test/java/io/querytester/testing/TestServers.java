@@ -7,10 +7,14 @@ import io.querytester.target.Target;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.TargetSpec;
 import io.querytester.target.Targets;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Properties;
 
 /** Starts real embedded MariaDB servers for tests (*IT). Close them in @AfterAll. */
 public final class TestServers {
@@ -29,6 +33,37 @@ public final class TestServers {
                 List.of(options),
                 ConnectionSettings.defaults("root", Secret.NONE)),
             m -> System.err.println("[" + label + "] " + m));
+  }
+
+  /** Connection properties for root on an embedded server (its random password). */
+  public static Properties root(EmbeddedTarget t) {
+    Properties p = new Properties();
+    p.setProperty("user", "root");
+    p.setProperty("password", t.server().rootPassword().reveal());
+    p.setProperty("sslMode", "DISABLED");
+    return p;
+  }
+
+  /**
+   * An option file that gives {@code jdbc:} targets pointing at two embedded servers their root
+   * passwords (never on the command line): pass it with {@code --defaults-file FILE
+   * --old-defaults-group-suffix _old --new-defaults-group-suffix _new}.
+   */
+  public static Path rootCnf(Path dir, EmbeddedTarget old, EmbeddedTarget neu) throws IOException {
+    return Files.writeString(
+        Files.createTempFile(dir, "root", ".cnf"),
+        "[client_old]\nuser=root\npassword="
+            + old.server().rootPassword().reveal()
+            + "\n[client_new]\nuser=root\npassword="
+            + neu.server().rootPassword().reveal()
+            + "\n");
+  }
+
+  /** An option file for a client program of an embedded server: [client] as root. */
+  public static Path clientOptions(Path dir, EmbeddedTarget t) throws IOException {
+    return Files.writeString(
+        dir.resolve(t.label().toLowerCase(java.util.Locale.ROOT) + "-client.cnf"),
+        "[client]\nuser=root\npassword=" + t.server().rootPassword().reveal() + "\n");
   }
 
   /** Runs statements one by one (no multi-statement URL flag needed). */

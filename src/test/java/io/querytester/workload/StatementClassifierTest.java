@@ -130,7 +130,7 @@ class StatementClassifierTest {
           OPTIMIZE TABLE t                                          | ADMIN
           CHECK TABLE t                                             | ADMIN
           LOAD INDEX INTO CACHE t                                   | ADMIN
-          EXECUTE s                                                 | OTHER
+          EXECUTE s                                                 | READ
           HANDLER t OPEN                                            | OTHER
           administrator command: Ping                               | OTHER
           ~~                                                        | OTHER

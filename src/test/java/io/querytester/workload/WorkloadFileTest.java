@@ -151,7 +151,7 @@ class WorkloadFileTest {
             "/usr/sbin/mysqld, Version: 8.0.36. started with:\n# Time: 2026-11-21T06:00:00Z\n");
     assertThatThrownBy(() -> WorkloadReader.open(slowLog, warnings::add))
         .isInstanceOf(BadInputException.class)
-        .hasMessageContaining("slow.log is not a readable workload file");
+        .hasMessageContaining("slow.log is not a workload");
     Path otherJson = Files.writeString(dir.resolve("other.json"), "{\"name\":\"x\"}\n");
     assertThatThrownBy(() -> WorkloadReader.open(otherJson, warnings::add))
         .isInstanceOf(BadInputException.class)

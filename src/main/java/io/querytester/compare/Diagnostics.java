@@ -1,0 +1,139 @@
+package io.querytester.compare;
+
+import io.querytester.run.DiffKind;
+import io.querytester.run.Difference;
+import io.querytester.run.Execution;
+import io.querytester.workload.SqlProfile;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Ties session diagnostics (SHOW WARNINGS, SHOW ERRORS, SHOW COUNT(*) WARNINGS, GET DIAGNOSTICS,
+ * {@code SELECT @@warning_count}, ROW_COUNT(), FOUND_ROWS(), LAST_INSERT_ID() ...) to the statement
+ * before them in their session, which they describe. When that statement differed too, the values
+ * the diagnostics returned differ because of it: their row differences become one {@link
+ * DiffKind#DIAGNOSTICS} difference that names the statement, so one cause is not counted twice and
+ * the report shows where to look. Their own column metadata and errors still count.
+ *
+ * <p>Sessions keep their order in {@code executions.jsonl} (a lane writes a session's events in the
+ * order it runs them); one small entry per session is kept.
+ */
+public final class Diagnostics {
+  /** In a DIAGNOSTICS difference's detail, what comes after this is the statement it names. */
+  public static final String STATEMENT_FOLLOWS = " differed: ";
+
+  private static final int SHOWN_CHARS = 200;
+  private static final List<String> STATEMENTS =
+      List.of(
+          "show warnings",
+          "show errors",
+          "show count(*) warnings",
+          "show count(*) errors",
+          "get diagnostics",
+          "get current diagnostics",
+          "get stacked diagnostics");
+  private static final List<String> FUNCTIONS =
+      List.of(
+          "@@warning_count",
+          "@@error_count",
+          "@@session.warning_count",
+          "@@session.error_count",
+          "row_count()",
+          "found_rows()",
+          "last_insert_id()");
+
+  /** The last statement run in a session: its event, its text and whether it differed. */
+  private record Before(long event, String sql, List<DiffKind> kinds) {}
+
+  private final Map<Long, Before> lastBySession = new HashMap<>();
+
+  /** The execution as the analysis should count it; call for every execution in log order. */
+  Diagnostics() {}
+
+  Execution tie(Execution e) {
+    if (e.skipped() != null) {
+      return e;
+    }
+    Before before = lastBySession.get(e.session());
+    lastBySession.put(
+        e.session(),
+        new Before(e.event(), e.sql(), e.differences().stream().map(Difference::kind).toList()));
+    if (before == null
+        || before.kinds().isEmpty()
+        || e.sql() == null
+        || !isDiagnostics(e.sql())
+        || e.differences().stream().noneMatch(d -> isValueKind(d.kind()))) {
+      return e;
+    }
+    return attributed(e, before);
+  }
+
+  private static Execution attributed(Execution e, Before before) {
+    List<Difference> out = new ArrayList<>();
+    List<String> what = new ArrayList<>();
+    Difference.RowSamples samples = null;
+    for (Difference d : e.differences()) {
+      if (isValueKind(d.kind())) {
+        what.add(d.kind().label() + " (" + d.detail() + ")");
+        samples = samples == null ? d.samples() : samples;
+      } else {
+        out.add(d);
+      }
+    }
+    out.add(
+        0,
+        new Difference(
+            DiffKind.DIAGNOSTICS,
+            String.join("; ", what)
+                + " because the statement before it, event "
+                + before.event()
+                + ", "
+                + String.join(
+                    ", ", before.kinds().stream().map(DiffKind::label).distinct().toList())
+                + STATEMENT_FOLLOWS
+                + shown(before.sql()),
+            samples));
+    return new Execution(
+        e.event(),
+        e.session(),
+        e.classId(),
+        e.kind(),
+        e.skipped(),
+        e.sql(),
+        e.old(),
+        e.neu(),
+        out,
+        e.consistent(),
+        e.oldRepeats(),
+        e.newRepeats());
+  }
+
+  private static boolean isValueKind(DiffKind k) {
+    return k == DiffKind.RESULT || k == DiffKind.ROW_COUNT || k == DiffKind.ROW_ORDER;
+  }
+
+  /** Whether the statement only reports on the statement before it in its session. */
+  static boolean isDiagnostics(String sql) {
+    String f = SqlProfile.of(sql).fingerprint().toLowerCase(Locale.ROOT);
+    for (String s : STATEMENTS) {
+      if (f.startsWith(s)) {
+        return true;
+      }
+    }
+    if (!f.startsWith("select ") || f.contains(" from ")) {
+      return false;
+    }
+    return FUNCTIONS.stream().anyMatch(f::contains);
+  }
+
+  private static String shown(String sql) {
+    if (sql == null) {
+      return "(statement not kept)";
+    }
+    String one = sql.strip().replaceAll("\\s+", " ");
+    return one.length() > SHOWN_CHARS ? one.substring(0, SHOWN_CHARS) + "..." : one;
+  }
+}

@@ -1,0 +1,78 @@
+package io.querytester.replay;
+
+import io.querytester.target.Target;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A lane's captured sessions and which of them hold connections: at most {@code maxOpen} (the
+ * lane's share of the connection budget), the least recently used closed first, and any unused for
+ * {@code idle} closed too. A closed session keeps its state and reopens with it when it runs again.
+ */
+final class SessionCache {
+  private final List<Target> targets;
+  private final ReplayWatch watch;
+  private final int maxOpen;
+  private final long idleNanos;
+  private final Map<Long, SessionConnections> sessions = new HashMap<>();
+  private final LinkedHashSet<Long> open = new LinkedHashSet<>();
+
+  SessionCache(List<Target> targets, ReplayWatch watch, LaneLimits limits) {
+    this.targets = targets;
+    this.watch = watch;
+    this.maxOpen = limits.maxOpenSessions();
+    this.idleNanos = limits.idle().toNanos();
+  }
+
+  /** The session, marked used now; the least recently used one closes when too many are open. */
+  SessionConnections get(long id) {
+    SessionConnections s =
+        sessions.computeIfAbsent(id, k -> new SessionConnections(targets, watch));
+    s.used();
+    open.remove(id);
+    open.add(id);
+    if (open.size() > maxOpen) {
+      Long eldest = open.iterator().next();
+      open.remove(eldest);
+      sessions.get(eldest).close();
+    }
+    return s;
+  }
+
+  /**
+   * Closes the sessions not used for a while (but {@code keep}, about to run): a server's
+   * connections are not ours to hoard.
+   */
+  void closeIdle(SessionConnections keep) {
+    long now = System.nanoTime();
+    for (Iterator<Long> it = open.iterator(); it.hasNext(); ) {
+      SessionConnections s = sessions.get(it.next());
+      if (now - s.lastUsed() < idleNanos) {
+        return; // least recently used first: the rest were used later
+      }
+      if (s != keep) {
+        s.close();
+        it.remove();
+      }
+    }
+  }
+
+  /** Closes every session but {@code keep}: its server refused a connection for too many. */
+  void closeOthers(SessionConnections keep) {
+    for (Iterator<Long> it = open.iterator(); it.hasNext(); ) {
+      SessionConnections other = sessions.get(it.next());
+      if (other != keep) {
+        other.close();
+        it.remove();
+      }
+    }
+  }
+
+  /** The lane ends: every connection closes. */
+  void closeAll() {
+    sessions.values().forEach(SessionConnections::close);
+  }
+}

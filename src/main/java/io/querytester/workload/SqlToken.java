@@ -1,0 +1,51 @@
+package io.querytester.workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A token of a statement as the server splits it, for analyses outside this package (the upgrade
+ * advisor's rules): comments and whitespace dropped, the content of version comments kept as SQL.
+ *
+ * @param kind what the token is
+ * @param text the token exactly as written (a quoted name or string with its quotes)
+ */
+public record SqlToken(Kind kind, String text) {
+
+  /** The kinds of token; the same split as the statement classifier's. */
+  public enum Kind {
+    /** A keyword, name or function name. */
+    WORD,
+    /** A back-quoted name. */
+    QUOTED_NAME,
+    STRING,
+    NUMBER,
+    /** {@code @name}. */
+    USER_VAR,
+    /** {@code @@name}, {@code @@session.name}. */
+    SYSTEM_VAR,
+    OPEN,
+    CLOSE,
+    COMMA,
+    SEMICOLON,
+    DOT,
+    PARAMETER,
+    OPERATOR
+  }
+
+  /** The tokens of {@code sql}; never throws on odd input. */
+  public static List<SqlToken> of(String sql) {
+    SqlScanner sc = new SqlScanner(sql == null ? "" : sql);
+    List<SqlToken> tokens = new ArrayList<>();
+    for (SqlScanner.Type t = sc.next(); t != SqlScanner.Type.END; t = sc.next()) {
+      tokens.add(new SqlToken(Kind.valueOf(t.name()), sc.text().substring(sc.start(), sc.end())));
+    }
+    return tokens;
+  }
+
+  /** The text in upper case, for comparing words and names without regard to case. */
+  public String upper() {
+    return text.toUpperCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,206 @@
+package io.querytester.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.querytester.run.Execution;
+import io.querytester.run.ExecutionLog;
+import io.querytester.run.Outcome;
+import io.querytester.target.EmbeddedTarget;
+import io.querytester.target.Target;
+import io.querytester.testing.TestServers;
+import io.querytester.testing.Workloads;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A workload of 600 sessions against two servers with MariaDB's default max_connections (151): the
+ * replay stays within each server's limit (8 lanes used to keep 32 sessions open each, 256
+ * connections), so no statement fails with "Too many connections" and none is reported as a
+ * difference; {@code --max-connections} bounds it lower, and idle sessions are closed.
+ */
+class ConnectionLimitIT {
+  static final int SESSIONS = 600;
+  static final int ROUNDS = 3;
+
+  static EmbeddedTarget old;
+  static EmbeddedTarget neu;
+
+  @BeforeAll
+  static void start() throws Exception {
+    old = TestServers.start("OLD", TestServers.NEW);
+    neu = TestServers.start("NEW", TestServers.NEW);
+    for (Target t : List.of(old, neu)) {
+      TestServers.exec(
+          t,
+          "CREATE DATABASE app",
+          "CREATE TABLE app.items (id INT PRIMARY KEY, name VARCHAR(20))",
+          "INSERT INTO app.items VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+      assertThat(variable(t, "SELECT @@max_connections")).isEqualTo(151);
+    }
+  }
+
+  @AfterAll
+  static void stop() {
+    if (old != null) {
+      old.close();
+    }
+    if (neu != null) {
+      neu.close();
+    }
+  }
+
+  /** Every session in turn, ROUNDS times: each lane cycles through all of its sessions. */
+  static Path workload(Path dir) throws Exception {
+    List<String> statements = new ArrayList<>();
+    for (int i = 0; i < SESSIONS * ROUNDS; i++) {
+      statements.add("SELECT id, name FROM items WHERE id = " + (i % 3 + 1));
+    }
+    return Workloads.write(dir.resolve("w.jsonl"), "app", SESSIONS, statements);
+  }
+
+  @Test
+  void sixHundredSessionsAtConcurrency8StayWithinDefaultMaxConnections(@TempDir Path tmp)
+      throws Exception {
+    flushStatus();
+    List<String> progress = new CopyOnWriteArrayList<>();
+    new Replayer(settings(workload(tmp), tmp.resolve("run"), 8), progress::add)
+        .run(List.of(old, neu), false);
+
+    List<Execution> all = executions(tmp.resolve("run"));
+    assertThat(all).hasSize(SESSIONS * ROUNDS);
+    assertThat(all)
+        .as("no statement lost its connection or was refused one")
+        .allSatisfy(
+            e -> {
+              assertThat(e.skipped()).isNull();
+              assertThat(e.old().outcome()).isInstanceOf(Outcome.Ok.class);
+              assertThat(e.neu().outcome()).isInstanceOf(Outcome.Ok.class);
+              assertThat(e.differences()).isEmpty();
+            });
+    for (Target t : List.of(old, neu)) {
+      assertThat(variable(t, "SHOW GLOBAL STATUS LIKE 'Max_used_connections'"))
+          .as(t.label() + " kept room below max_connections")
+          .isLessThanOrEqualTo(151 - ConnectionBudget.room(151));
+    }
+  }
+
+  @Test
+  void maxConnectionsBoundsTheReplayAndLowersTheConcurrency(@TempDir Path tmp) throws Exception {
+    flushStatus();
+    List<String> progress = new CopyOnWriteArrayList<>();
+    new Replayer(
+            settings(workload(tmp), tmp.resolve("run"), 64),
+            new ConnectionLimits(12, Duration.ofMinutes(1)),
+            progress::add)
+        .run(List.of(old, neu), false);
+
+    assertThat(progress).anySatisfy(m -> assertThat(m).contains("--concurrency 64 lowered to 12"));
+    assertThat(executions(tmp.resolve("run")))
+        .hasSize(SESSIONS * ROUNDS)
+        .allSatisfy(e -> assertThat(e.differences()).isEmpty());
+    for (Target t : List.of(old, neu)) {
+      // 12 for the lanes, 1 for the statement watchdog, 1 for this test's own question, and a
+      // server ends a closed connection's thread a moment after the client left: a session that
+      // replaces the eldest may overlap it briefly.
+      assertThat(variable(t, "SHOW GLOBAL STATUS LIKE 'Max_used_connections'"))
+          .isLessThanOrEqualTo(12 + 4);
+    }
+  }
+
+  @Test
+  void idleSessionsAreClosed(@TempDir Path tmp) throws Exception {
+    // 40 sessions run one statement each, then nothing happens for 4 s but a last statement.
+    Path workload = tmp.resolve("idle.jsonl");
+    java.time.Instant t0 = java.time.Instant.parse("2026-01-02T03:04:05Z");
+    try (io.querytester.workload.WorkloadWriter w =
+        io.querytester.workload.WorkloadWriter.create(
+            workload, io.querytester.workload.WorkloadHeader.of("manual", null, t0))) {
+      for (int i = 0; i <= 40; i++) {
+        w.write(
+            new io.querytester.workload.QueryEvent(
+                i < 40 ? t0.plusMillis(i) : t0.plusSeconds(4),
+                (long) (i % 40) + 1,
+                "app",
+                "localhost",
+                "app",
+                "SELECT id FROM items WHERE id = 1",
+                null,
+                null,
+                null,
+                null,
+                null,
+                null));
+      }
+    }
+    ReplaySettings paced = settings(workload, tmp.resolve("run"), 2, 1.0);
+    Thread replay =
+        Thread.ofVirtual()
+            .start(
+                () ->
+                    new Replayer(paced, new ConnectionLimits(0, Duration.ofMillis(300)), m -> {})
+                        .run(List.of(old, neu), false));
+    Thread.sleep(2500); // in the quiet gap: the 40 sessions have been idle for 2 s
+    int connected = variable(old, "SHOW GLOBAL STATUS LIKE 'Threads_connected'");
+    replay.join();
+    assertThat(executions(tmp.resolve("run"))).hasSize(41);
+    assertThat(connected)
+        .as("the idle sessions were closed: left are this test's and the next session's")
+        .isLessThanOrEqualTo(4);
+  }
+
+  private static void flushStatus() throws Exception {
+    for (Target t : List.of(old, neu)) {
+      TestServers.exec(t, "FLUSH STATUS");
+    }
+  }
+
+  private static ReplaySettings settings(Path workload, Path run, int concurrency) {
+    return settings(workload, run, concurrency, 0);
+  }
+
+  /**
+   * @param speed 0 as fast as possible, 1 at the captured pace
+   */
+  private static ReplaySettings settings(Path workload, Path run, int concurrency, double speed) {
+    return new ReplaySettings(
+        workload,
+        run,
+        concurrency,
+        speed,
+        null,
+        0,
+        false,
+        false,
+        Duration.ofSeconds(30),
+        5_000_000,
+        12,
+        0,
+        10,
+        1);
+  }
+
+  private static List<Execution> executions(Path run) {
+    List<Execution> out = new ArrayList<>();
+    ExecutionLog.read(run, w -> {}).forEach(out::add);
+    return out;
+  }
+
+  private static int variable(Target t, String sql) throws Exception {
+    try (Connection c = t.connect();
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return Integer.parseInt(rs.getString(rs.getMetaData().getColumnCount()));
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package io.querytester.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Why a class differs, in words, and which classes share a cause. */
+class TriageTest {
+  @Test
+  void theSameColumnChangeOnOtherColumnsIsOneCause() {
+    assertThat(Triage.columnChanges("`a`: BIGINT(19) -> INT(10); `b`: BIGINT(19) -> INT(10)"))
+        .isEqualTo("BIGINT(19) -> INT(10)");
+    assertThat(Triage.columnChanges("`c`: charset utf8 -> utf8mb3"))
+        .isEqualTo("charset utf8 -> utf8mb3");
+  }
+
+  @Test
+  void classesAreGroupedByErrorTextAndColumnChangeButNotByRowDifferences() {
+    List<Report.ClassEntry> classes =
+        List.of(
+            entry("A", "ERROR_NEW", "NEW ERROR 1305 (42000): FUNCTION x does not exist", null),
+            entry("B", "ERROR_NEW", "NEW ERROR 1305 (42000): FUNCTION x does not exist", null),
+            entry("C", "ERROR_NEW", "NEW ERROR 1305 (42000): FUNCTION y does not exist", null),
+            entry("D", "METADATA", "`a`: charset utf8 -> utf8mb3", null),
+            entry("E", "METADATA", "`b`: charset utf8 -> utf8mb3", null),
+            entry("F", "RESULT", "same row count (1), different values", null),
+            entry("G", "RESULT", "same row count (1), different values", null));
+    List<Triage.Finding> findings = Triage.findings(classes);
+    assertThat(findings)
+        .extracting(f -> f.classes().stream().map(Report.ClassEntry::classId).toList())
+        .containsExactly(
+            List.of("A", "B"), List.of("C"), List.of("D", "E"), List.of("F"), List.of("G"));
+    assertThat(findings.get(2).why()).isEqualTo("column types: charset utf8 -> utf8mb3");
+  }
+
+  @Test
+  void whyNamesTheFirstDifferingValueOfRowsPairedByKey() {
+    Report.Samples samples =
+        new Report.Samples(
+            List.of("id", "city"),
+            List.of(List.of("1", "Lyon"), List.of("2", "Nice")),
+            List.of(List.of("2", "Nice"), List.of("1", "Lyon ")),
+            false);
+    assertThat(Triage.why(entry("A", "RESULT", "same row count (2), different values", samples)))
+        .isEqualTo("result values: `city` is 'Lyon' on OLD, 'Lyon ' on NEW");
+    assertThat(Triage.why(entry("B", "ERROR_NEW", "NEW ERROR 1064 (42000): syntax", null)))
+        .isEqualTo("error on NEW only: NEW ERROR 1064 (42000): syntax");
+  }
+
+  private static Report.ClassEntry entry(
+      String id, String kind, String detail, Report.Samples samples) {
+    Report.Percentiles p = new Report.Percentiles(1, 100, 100, 100, 100);
+    String label = io.querytester.run.DiffKind.valueOf(kind).label();
+    return new Report.ClassEntry(
+        id,
+        "select ?",
+        "select 1",
+        "READ",
+        "REGRESSION",
+        1,
+        0,
+        null,
+        List.of(new Report.ClassDiff(kind, label, 1, true, null)),
+        new Report.Errors(0, 0, 0),
+        List.of(),
+        new Report.Latency(p, p, 1.0, 1.0, "CANNOT_EVALUATE", null),
+        true,
+        List.of(
+            new Report.Example(
+                1, "select 1", null, null, List.of(new Report.Diff(kind, detail, samples)))),
+        null);
+  }
+}
