@@ -27,7 +27,13 @@ final class Triage {
           "CONNECTION_LOST",
           "METADATA",
           "METADATA_WIDTH",
+          "COLUMN_DEFINITION",
+          "ERROR_TEXT",
           "WARNINGS");
+
+  /** Kinds whose detail lists changes per column ("`a`: ...; `b`: ..."). */
+  private static final Set<String> COLUMN_CAUSES =
+      Set.of("METADATA", "METADATA_WIDTH", "COLUMN_DEFINITION");
 
   private Triage() {}
 
@@ -133,7 +139,7 @@ final class Triage {
   /** A column change reads without the first class's column names: it is every class's cause. */
   private static String findingWhy(Report.ClassEntry c, Report.ClassDiff d) {
     String detail = detail(c, d.kind());
-    return d.kind().startsWith("METADATA") && detail != null
+    return COLUMN_CAUSES.contains(d.kind()) && detail != null
         ? d.label() + ": " + columnChanges(detail)
         : why(c);
   }
@@ -150,7 +156,7 @@ final class Triage {
     if (!SHARED_CAUSES.contains(d.kind()) || detail == null) {
       return d.kind() + " " + c.classId();
     }
-    return d.kind() + " " + (d.kind().startsWith("METADATA") ? columnChanges(detail) : detail);
+    return d.kind() + " " + (COLUMN_CAUSES.contains(d.kind()) ? columnChanges(detail) : detail);
   }
 
   /**

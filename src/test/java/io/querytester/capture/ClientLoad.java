@@ -1,6 +1,7 @@
 package io.querytester.capture;
 
 import io.querytester.target.EmbeddedTarget;
+import io.querytester.testing.TestServers;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -61,9 +62,7 @@ final class ClientLoad implements AutoCloseable {
   }
 
   private void run(EmbeddedTarget target, boolean prepared, int rounds) {
-    Properties p = new Properties();
-    p.setProperty("user", "root");
-    p.setProperty("sslMode", "DISABLED");
+    Properties p = TestServers.root(target);
     p.setProperty("useServerPrepStmts", String.valueOf(prepared));
     p.setProperty("cachePrepStmts", "true");
     p.setProperty("connectionAttributes", "program_name:capture-test-client");

@@ -33,7 +33,8 @@ class PerfSchemaOldServerIT {
       ClientLoad.createSchema(server);
       TestServers.exec(server, PreparedCaptureIT.ENABLE);
       ExecutorService pool = Executors.newSingleThreadExecutor();
-      try (Target source = PollingCaptureIT.asUser(server, "root", "")) {
+      try (Target source =
+          PollingCaptureIT.asUser(server, "root", server.server().rootPassword().reveal())) {
         StringWriter err = new StringWriter();
         CaptureSource perfschema =
             CaptureSources.perfSchema(source, Duration.ofMillis(100), Clock.systemUTC());

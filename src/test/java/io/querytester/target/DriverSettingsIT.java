@@ -227,6 +227,7 @@ class DriverSettingsIT {
   /** A connection with Connector/J's own defaults, to show what a setting changes. */
   private static Connection defaultDriver(Properties p) throws SQLException {
     p.setProperty("user", "root");
+    p.setProperty("password", server.server().rootPassword().reveal());
     p.setProperty("sslMode", "DISABLED");
     p.setProperty("allowPublicKeyRetrieval", "true");
     return DriverManager.getConnection(server.server().jdbcUrl(), p);
