@@ -17,11 +17,11 @@ final class ShardOptions {
 
   @Option(
       names = "--shard",
-      paramLabel = "K/N|auto",
+      paramLabel = "K/N",
       description = {
         "Replay only the sessions of shard K of N (1 <= K <= N); merge the N run folders with"
             + " 'querytester report DIR...'.",
-        "auto: from the environment: "
+        "--shard auto takes K and N from the environment: "
             + INDEX
             + "/"
             + COUNT

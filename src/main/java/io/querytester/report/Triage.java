@@ -160,13 +160,15 @@ final class Triage {
   }
 
   /**
-   * "`a`: BIGINT(19) -> INT(10); `b`: BIGINT(19) -> INT(10)" becomes "BIGINT(19) -> INT(10)": the
-   * same change on other columns is the same cause.
+   * "`a`: BIGINT -> INT; `b`: BIGINT -> INT, length 7 -> 8" becomes "BIGINT -> INT": the same type
+   * change on other columns, whatever their display lengths, is the same cause.
    */
   static String columnChanges(String detail) {
     Set<String> changes = new TreeSet<>();
     for (String part : detail.split("; ")) {
-      changes.add(part.replaceFirst("^`[^`]*`: ", ""));
+      // "BIGINT -> INT, length 7 -> 8": the type change is the cause; lengths follow the column.
+      changes.add(
+          part.replaceFirst("^`[^`]*`: ", "").replaceFirst("^([A-Z ]+ -> [A-Z ]+), .*", "$1"));
     }
     return String.join("; ", changes);
   }

@@ -35,6 +35,7 @@ class ShardIT {
   static EmbeddedTarget neu;
   static Path work;
   static Path whole;
+  static Path rootCnf;
 
   @BeforeAll
   static void replayWhole() throws Exception {
@@ -45,6 +46,7 @@ class ShardIT {
     var n = CompletableFuture.supplyAsync(() -> TestServers.start("NEW", TestServers.NEW));
     old = o.join();
     neu = n.join();
+    rootCnf = TestServers.rootCnf(work, old, neu);
     DataLoader loader = new DataLoader(m -> {});
     for (EmbeddedTarget t : List.of(old, neu)) {
       DATA.forEach(f -> loader.load(t, f));
@@ -180,7 +182,18 @@ class ShardIT {
   }
 
   private static String[] pair() {
-    return new String[] {"--old", url(old), "--new", url(neu)};
+    return new String[] {
+      "--old",
+      url(old),
+      "--new",
+      url(neu),
+      "--defaults-file",
+      rootCnf.toString(),
+      "--old-defaults-group-suffix",
+      "_old",
+      "--new-defaults-group-suffix",
+      "_new"
+    };
   }
 
   static String url(EmbeddedTarget t) {

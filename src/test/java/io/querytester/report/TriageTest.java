@@ -13,6 +13,10 @@ class TriageTest {
         .isEqualTo("BIGINT(19) -> INT(10)");
     assertThat(Triage.columnChanges("`c`: charset utf8 -> utf8mb3"))
         .isEqualTo("charset utf8 -> utf8mb3");
+    // The protocol's display lengths follow each expression; the type change is the cause.
+    assertThat(Triage.columnChanges("`n`: BIGINT -> INT, length 7 -> 8; `m`: BIGINT -> INT"))
+        .isEqualTo("BIGINT -> INT");
+    assertThat(Triage.columnChanges("`s`: length 100 -> 116")).isEqualTo("length 100 -> 116");
   }
 
   @Test
