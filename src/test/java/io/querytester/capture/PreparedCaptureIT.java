@@ -230,7 +230,9 @@ class PreparedCaptureIT {
       assertThat(loadClasses)
           .allSatisfy(
               x -> {
-                assertThat(x.executions()).isEqualTo(30);
+                // The server's count is the summary's rise from the capture's first reading: on a
+                // loaded machine the first statement of a class may run before that reading.
+                assertThat(x.executions()).isBetween(29L, 30L);
                 assertThat(x.captured()).isEqualTo(30);
                 assertThat(x.templates()).isZero();
               });
