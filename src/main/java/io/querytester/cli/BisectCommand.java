@@ -111,8 +111,7 @@ final class BisectCommand implements Callable<Integer> {
 
   @Mixin CredentialOptions credentials;
 
-  @Option(names = "--debug", description = "Show stack traces on errors.")
-  boolean debug;
+  @Mixin DebugOption debug;
 
   @Override
   public Integer call() {

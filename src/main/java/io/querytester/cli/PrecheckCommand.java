@@ -89,8 +89,7 @@ final class PrecheckCommand implements Callable<Integer> {
 
   @Mixin CredentialOptions credentials;
 
-  @Option(names = "--debug", description = "Show stack traces on errors.")
-  boolean debug;
+  @Mixin DebugOption debug;
 
   @Override
   public Integer call() {

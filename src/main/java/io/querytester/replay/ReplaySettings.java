@@ -41,40 +41,6 @@ public record ReplaySettings(
     long seed,
     boolean requireReadOnlyAccount) {
 
-  /** Warns about, rather than refuses, a jdbc: account that may write. */
-  public ReplaySettings(
-      Path workload,
-      Path runDir,
-      int concurrency,
-      double speed,
-      Duration runTime,
-      long limit,
-      boolean dryRun,
-      boolean allowWrites,
-      Duration statementTimeout,
-      long maxRows,
-      int floatDigits,
-      int repeat,
-      int maxSamples,
-      long seed) {
-    this(
-        workload,
-        runDir,
-        concurrency,
-        speed,
-        runTime,
-        limit,
-        dryRun,
-        allowWrites,
-        statementTimeout,
-        maxRows,
-        floatDigits,
-        repeat,
-        maxSamples,
-        seed,
-        false);
-  }
-
   public ReplaySettings {
     if (concurrency < 1 || concurrency > 4096) {
       throw new BadInputException("--concurrency must be between 1 and 4096, not " + concurrency);

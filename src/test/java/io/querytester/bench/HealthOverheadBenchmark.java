@@ -94,7 +94,8 @@ public final class HealthOverheadBenchmark {
             12,
             0,
             10,
-            1);
+            1,
+            false);
     long start = System.nanoTime();
     if (watched) {
       try (HealthWatch w =

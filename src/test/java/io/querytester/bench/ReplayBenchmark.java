@@ -228,7 +228,8 @@ public final class ReplayBenchmark {
                     12,
                     0,
                     10,
-                    1),
+                    1,
+                    false),
                 m -> {})
             .run(targets, false);
     double secs = (System.nanoTime() - start) / 1e9;

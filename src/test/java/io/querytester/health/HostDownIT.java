@@ -150,6 +150,7 @@ class HostDownIT {
         12,
         0,
         10,
-        1);
+        1,
+        false);
   }
 }

@@ -112,7 +112,8 @@ class BehaviourCasesIT {
                 12,
                 0,
                 10,
-                7),
+                7,
+                false),
             m -> {})
         .run(pair, false);
 

@@ -186,7 +186,8 @@ class ConnectionLimitIT {
         12,
         0,
         10,
-        1);
+        1,
+        false);
   }
 
   private static List<Execution> executions(Path run) {

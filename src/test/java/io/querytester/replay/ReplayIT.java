@@ -48,7 +48,9 @@ class ReplayIT {
   @BeforeAll
   static void start() throws Exception {
     logs =
-        Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "replay-it-logs");
+        Files.createTempDirectory(
+            Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"))),
+            "replay-it-logs");
     old =
         TestServers.start(
             "OLD", TestServers.OLD, "general_log=1", "general_log_file=" + logs.resolve("old.log"));
@@ -90,7 +92,8 @@ class ReplayIT {
         12,
         0,
         10,
-        3);
+        3,
+        false);
   }
 
   private static List<Execution> executions(Path run) {
