@@ -6,6 +6,7 @@ import io.querytester.health.HealthLog;
 import io.querytester.run.Difference;
 import io.querytester.run.DropList;
 import io.querytester.run.Execution;
+import io.querytester.run.ExecutionIndex;
 import io.querytester.run.ExecutionLog;
 import io.querytester.run.ObservationComparator;
 import io.querytester.run.RunInfo;
@@ -14,7 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.HashMap;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -22,7 +23,8 @@ import java.util.function.Consumer;
 /**
  * Save now, compare later: joins two single-target runs of the same workload, event by event, into
  * a pair run that the analyser and the reports read like any other. No self-check is possible (the
- * servers are gone), so row differences are not re-run.
+ * servers are gone), so row differences are not re-run. The OLD run is read by event from its file,
+ * never held, so the join's memory does not grow with the runs.
  */
 public final class RunJoiner {
   private RunJoiner() {}
@@ -41,26 +43,24 @@ public final class RunJoiner {
     if (Files.exists(out.resolve(ExecutionLog.FILE))) {
       throw new BadInputException(out + " already holds a run; choose another --out");
     }
-    Map<Long, Execution> olds = new HashMap<>();
-    for (Execution e : ExecutionLog.read(oldRun, warnings)) {
-      olds.put(e.event(), e);
-    }
-    try {
+    try (ExecutionIndex olds = ExecutionIndex.open(oldRun, warnings)) {
       joined(a, b, oldRun, newRun).write(out);
       long unmatched = 0;
+      BitSet matched = new BitSet();
       try (ExecutionLog log = ExecutionLog.append(out)) {
         for (Execution n : ExecutionLog.read(newRun, warnings)) {
-          Execution o = olds.remove(n.event());
+          Execution o = matched.get(Math.toIntExact(n.event())) ? null : olds.get(n.event());
           if (o == null) {
             unmatched++;
             continue;
           }
+          matched.set(Math.toIntExact(n.event()));
           log.write(pair(o, n));
         }
       }
       HealthLog.join(oldRun, newRun, out, warnings);
       DropList.join(oldRun, newRun, out);
-      unmatched += olds.size();
+      unmatched += olds.size() - matched.cardinality();
       if (unmatched > 0) {
         warnings.accept(unmatched + " events ran in only one of the two runs and are left out");
       }

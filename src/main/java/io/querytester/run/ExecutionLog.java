@@ -1,9 +1,10 @@
 package io.querytester.run;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
+import io.querytester.BadInputException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,14 +18,15 @@ import java.util.function.Consumer;
 /**
  * The append-only {@code executions.jsonl} of a run. Every line is flushed when written, so a
  * killed tool loses at most the line it was writing; reopening for {@code --resume} cuts such a
- * partial last line off.
+ * partial last line off. What repeats is written once and referred to, and an execution whose sides
+ * agree takes one short line ({@link LogFormat}); reading gives back the executions written.
  */
 public final class ExecutionLog implements AutoCloseable {
   public static final String FILE = "executions.jsonl";
 
   private final Path file;
   private final Writer out;
-  private final ObjectMapper mapper = RunJson.MAPPER;
+  private final LogEncoder encoder = new LogEncoder(this::writeLine);
 
   private ExecutionLog(Path file, Writer out) {
     this.file = file;
@@ -36,25 +38,59 @@ public final class ExecutionLog implements AutoCloseable {
     return file;
   }
 
-  /** Opens for appending; a partial last line left by a crash is removed first. */
+  /**
+   * Opens for appending; a partial last line left by a crash is removed first.
+   *
+   * @throws BadInputException when the file is of an older format, which cannot be added to
+   */
   public static ExecutionLog append(Path runDir) throws IOException {
     Path file = runDir.resolve(FILE);
+    LogDecoder existing = null;
     if (Files.exists(file)) {
       cutPartialLine(file);
+      existing = Files.size(file) == 0 ? null : definitions(file);
     }
-    return new ExecutionLog(
-        file,
-        Files.newBufferedWriter(
-            file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND));
+    ExecutionLog log =
+        new ExecutionLog(
+            file,
+            Files.newBufferedWriter(
+                file,
+                StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND));
+    if (existing == null) {
+      log.writeLine(LogFormat.HEADER);
+    } else {
+      log.encoder.known(existing);
+    }
+    return log;
+  }
+
+  /** The definitions of a log to append to; only this version's logs can be added to. */
+  private static LogDecoder definitions(Path file) throws IOException {
+    try (LogReader r = new LogReader(file, w -> {})) {
+      while (r.next() != null) {
+        // reading registers the definitions
+      }
+      if (r.decoder().version() != LogFormat.VERSION) {
+        throw new BadInputException(
+            file
+                + " was written by an older querytester (executions format "
+                + r.decoder().version()
+                + "); --resume cannot add to it: report it as it is, or replay into a new --out");
+      }
+      return r.decoder();
+    }
   }
 
   public void write(Execution e) throws IOException {
-    String line = mapper.writeValueAsString(e); // outside the lock: lanes serialise in parallel
-    synchronized (this) {
-      out.write(line);
-      out.write('\n');
-      out.flush();
-    }
+    writeLine(encoder.line(e)); // encoded outside the lock: lanes encode in parallel
+  }
+
+  private synchronized void writeLine(String line) throws IOException {
+    out.write(line);
+    out.write('\n');
+    out.flush();
   }
 
   @Override
@@ -76,28 +112,19 @@ public final class ExecutionLog implements AutoCloseable {
     Path file = runDir.resolve(FILE);
     return () -> {
       try {
-        BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        LogReader in = new LogReader(file, warnings);
         return new Iterator<>() {
-          long lineNo;
           Execution next = advance();
 
           private Execution advance() {
             try {
-              for (String line; (line = in.readLine()) != null; ) {
-                lineNo++;
-                if (line.isBlank()) {
-                  continue;
-                }
-                try {
-                  return RunJson.MAPPER.readValue(line, Execution.class);
-                } catch (IOException e) {
-                  warnings.accept(file + ":" + lineNo + ": unreadable execution line skipped");
-                }
+              Execution e = in.next();
+              if (e == null) {
+                in.close();
               }
-              in.close();
-              return null;
+              return e;
             } catch (IOException e) {
-              throw new java.io.UncheckedIOException(e);
+              throw new UncheckedIOException(e);
             }
           }
 
@@ -117,7 +144,7 @@ public final class ExecutionLog implements AutoCloseable {
           }
         };
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException("cannot read " + file, e);
+        throw new UncheckedIOException("cannot read " + file, e);
       }
     };
   }
@@ -127,7 +154,7 @@ public final class ExecutionLog implements AutoCloseable {
         FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
       long size = ch.size();
       long keep = size;
-      java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
+      ByteBuffer one = ByteBuffer.allocate(1);
       while (keep > 0) {
         one.clear();
         ch.read(one, keep - 1);
