@@ -2,12 +2,10 @@ package io.querytester.run;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.querytester.BadInputException;
 import io.querytester.workload.StatementKind;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -17,7 +15,7 @@ import java.util.Map;
 /**
  * Reads the lines of {@code executions.jsonl} (version 2 as {@link LogEncoder} writes it, version 1
  * with every line in full) back into executions. Keeps the definitions it has read; they are
- * bounded by {@link LogFormat}'s limits, not by the number of executions.
+ * bounded by {@link LogFormat}'s limits, not by the number of executions. One reader at a time.
  */
 final class LogDecoder {
   private static final HexFormat HEX = HexFormat.of();
@@ -28,6 +26,7 @@ final class LogDecoder {
   private final Map<Integer, LogFormat.ClassKey> classes = new HashMap<>();
   private final Map<Integer, List<ColumnMeta>> columns = new HashMap<>();
   private final Map<Integer, String> texts = new HashMap<>();
+  private final ShortLine shortLine = new ShortLine();
   private int lastId;
   private int version = 1;
 
@@ -45,10 +44,10 @@ final class LogDecoder {
    * @throws BadInputException when a newer querytester wrote the file
    */
   Execution decode(String line) throws IOException {
-    JsonNode node = RunJson.MAPPER.readTree(line);
-    if (node instanceof ArrayNode a) {
-      return compact(a);
+    if (line.startsWith("[")) {
+      return compact(shortLine.scan(line));
     }
+    JsonNode node = RunJson.MAPPER.readTree(line);
     if (node == null || !node.isObject()) {
       throw new IOException("neither an execution nor a definition");
     }
@@ -137,9 +136,11 @@ final class LogDecoder {
         o.digest());
   }
 
-  private Execution compact(ArrayNode a) throws IOException {
-    String tag = a.path(0).isTextual() ? a.path(0).asText() : null;
-    if (tag == null) {
+  private Execution compact(List<Object> a) throws IOException {
+    if (a.isEmpty()) {
+      throw new IOException("an empty line");
+    }
+    if (!(a.getFirst() instanceof String tag)) {
       return agreed(a);
     }
     return switch (tag) {
@@ -150,7 +151,7 @@ final class LogDecoder {
   }
 
   /** {@code [event,session,class,oldLast,oldWait,newLast,newWait,rows,cols(,digest)(,repeats)]} */
-  private Execution agreed(ArrayNode a) throws IOException {
+  private Execution agreed(List<Object> a) throws IOException {
     size(a, 9, 11, 13);
     LogFormat.ClassKey c = classKey(number(a, 2));
     long rows = number(a, 7);
@@ -172,7 +173,7 @@ final class LogDecoder {
   }
 
   /** {@code ["s",event,session,class,last,wait,rows,cols(,digest)(,repeats)]} */
-  private Execution single(ArrayNode a) throws IOException {
+  private Execution single(List<Object> a) throws IOException {
     size(a, 8, 10, 11);
     LogFormat.ClassKey c = classKey(number(a, 3));
     long rows = number(a, 6);
@@ -193,7 +194,7 @@ final class LogDecoder {
   }
 
   /** {@code ["k",event,session,class,reason]} */
-  private Execution skipped(ArrayNode a) throws IOException {
+  private Execution skipped(List<Object> a) throws IOException {
     size(a, 5);
     LogFormat.ClassKey c = classKey(number(a, 3));
     String why = texts.get(Math.toIntExact(number(a, 4)));
@@ -204,23 +205,26 @@ final class LogDecoder {
   }
 
   private static Observation observation(
-      ArrayNode a, int at, long rows, List<ColumnMeta> cols, ResultDigest digest)
+      List<Object> a, int at, long rows, List<ColumnMeta> cols, ResultDigest digest)
       throws IOException {
     long last = number(a, at);
     return new Observation(
         Outcome.ok(), last - number(a, at + 1), last, rows, null, cols, List.of(), digest);
   }
 
-  private static ResultDigest digest(ArrayNode a, int at, long rows) throws IOException {
-    if (a.size() <= at || a.get(at).isNull()) {
+  private static ResultDigest digest(List<Object> a, int at, long rows) throws IOException {
+    if (a.size() <= at || a.get(at) == null) {
       return null;
     }
     return new ResultDigest(rows, hex(a, at), hex(a, at + 1));
   }
 
-  private static String hex(ArrayNode a, int at) throws IOException {
+  private static String hex(List<Object> a, int at) throws IOException {
+    if (!(a.get(at) instanceof String text)) {
+      throw new IOException("no digest at position " + at);
+    }
     try {
-      byte[] bytes = BASE64.decode(a.path(at).asText());
+      byte[] bytes = BASE64.decode(text);
       if (bytes.length != 16) {
         throw new IOException("a digest of " + bytes.length + " bytes");
       }
@@ -230,29 +234,25 @@ final class LogDecoder {
     }
   }
 
-  private static List<Long> repeats(ArrayNode a, int at) throws IOException {
-    if (a.size() <= at || a.get(at).isNull()) {
+  @SuppressWarnings("unchecked") // ShortLine gives lists of Long only
+  private static List<Long> repeats(List<Object> a, int at) throws IOException {
+    if (a.size() <= at || a.get(at) == null) {
       return null;
     }
-    if (!(a.get(at) instanceof ArrayNode list)) {
+    if (!(a.get(at) instanceof List<?> list)) {
       throw new IOException("repeats are not a list");
     }
-    List<Long> out = new ArrayList<>(list.size());
-    for (int i = 0; i < list.size(); i++) {
-      out.add(number(list, i));
-    }
-    return out;
+    return List.copyOf((List<Long>) list);
   }
 
-  private static long number(ArrayNode a, int at) throws IOException {
-    JsonNode n = a.get(at);
-    if (n == null || !n.isIntegralNumber()) {
+  private static long number(List<Object> a, int at) throws IOException {
+    if (!(a.get(at) instanceof Long n)) {
       throw new IOException("no number at position " + at);
     }
-    return n.asLong();
+    return n;
   }
 
-  private static void size(ArrayNode a, int... allowed) throws IOException {
+  private static void size(List<Object> a, int... allowed) throws IOException {
     for (int n : allowed) {
       if (a.size() == n) {
         return;

@@ -81,7 +81,7 @@ class HostDownIT {
                 }
               });
       Path executions = run.resolve(ExecutionLog.FILE);
-      while (!replay.isDone() && (!Files.exists(executions) || Files.size(executions) < 20_000)) {
+      while (!replay.isDone() && (!Files.exists(executions) || Files.size(executions) < 2_000)) {
         Thread.sleep(5);
       }
       java.time.Instant silent = java.time.Instant.now();

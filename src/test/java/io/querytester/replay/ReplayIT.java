@@ -285,7 +285,7 @@ class ReplayIT {
             "2");
     Path log = killed.resolve(ExecutionLog.FILE);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (System.nanoTime() < deadline && (!Files.exists(log) || Files.size(log) < 200_000)) {
+    while (System.nanoTime() < deadline && (!Files.exists(log) || Files.size(log) < 20_000)) {
       Thread.sleep(50);
     }
     p.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
