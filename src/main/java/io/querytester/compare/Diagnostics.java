@@ -96,19 +96,7 @@ public final class Diagnostics {
                 + STATEMENT_FOLLOWS
                 + shown(before.sql()),
             samples));
-    return new Execution(
-        e.event(),
-        e.session(),
-        e.classId(),
-        e.kind(),
-        e.skipped(),
-        e.sql(),
-        e.old(),
-        e.neu(),
-        out,
-        e.consistent(),
-        e.oldRepeats(),
-        e.newRepeats());
+    return e.withDifferences(out);
   }
 
   private static boolean isValueKind(DiffKind k) {

@@ -40,6 +40,40 @@ public record Execution(
     differences = differences == null ? List.of() : differences;
   }
 
+  /** The same execution with other observations (e.g. column lists read back by reference). */
+  public Execution withSides(Observation old, Observation neu) {
+    return new Execution(
+        event,
+        session,
+        classId,
+        kind,
+        skipped,
+        sql,
+        old,
+        neu,
+        differences,
+        consistent,
+        oldRepeats,
+        newRepeats);
+  }
+
+  /** The same execution with other differences (e.g. tied to the statement before it). */
+  public Execution withDifferences(List<Difference> differences) {
+    return new Execution(
+        event,
+        session,
+        classId,
+        kind,
+        skipped,
+        sql,
+        old,
+        neu,
+        differences,
+        consistent,
+        oldRepeats,
+        newRepeats);
+  }
+
   public static Execution skipped(
       long event, long session, String classId, StatementKind kind, String why) {
     return new Execution(

@@ -103,22 +103,7 @@ final class LogDecoder {
     Execution e = RunJson.MAPPER.treeToValue(node, Execution.class);
     Observation old = withColumns(e.old(), node.path("old"));
     Observation neu = withColumns(e.neu(), node.path("neu"));
-    if (old == e.old() && neu == e.neu()) {
-      return e;
-    }
-    return new Execution(
-        e.event(),
-        e.session(),
-        e.classId(),
-        e.kind(),
-        e.skipped(),
-        e.sql(),
-        old,
-        neu,
-        e.differences(),
-        e.consistent(),
-        e.oldRepeats(),
-        e.newRepeats());
+    return old == e.old() && neu == e.neu() ? e : e.withSides(old, neu);
   }
 
   private Observation withColumns(Observation o, JsonNode side) throws IOException {

@@ -53,6 +53,16 @@ public final class ExecutionLogBenchmark {
     "SELECT DISTINCT c FROM sbtest%d WHERE id BETWEEN 1 AND 100 ORDER BY c"
   };
 
+  private static final String[] STATEMENTS = new String[SHAPES.length * 2];
+  private static final SqlProfile[] PROFILES = new SqlProfile[STATEMENTS.length];
+
+  static {
+    for (int i = 0; i < STATEMENTS.length; i++) {
+      STATEMENTS[i] = String.format(Locale.ROOT, SHAPES[i / 2], 1 + i % 2);
+      PROFILES[i] = SqlProfile.of(STATEMENTS[i]);
+    }
+  }
+
   private ExecutionLogBenchmark() {}
 
   public static void main(String[] args) throws Exception {
@@ -160,26 +170,9 @@ public final class ExecutionLogBenchmark {
     SplittableRandom random = new SplittableRandom(first + 7);
     try (Writer w = writer(dir, compact)) {
       for (int i = first; i < first + events; i++) {
-        int shape = i % (SHAPES.length * 2);
-        String sql = String.format(Locale.ROOT, SHAPES[shape / 2], 1 + shape % 2);
-        Observation old = observation(random, shape, i, false);
         boolean differs = i % 100 == 99;
-        Observation neu = observation(random, shape, i, differs);
-        List<Difference> diffs = differs ? List.of(rowsDiffer()) : List.of();
-        w.write(
-            new Execution(
-                i + 2,
-                i % 8,
-                SqlProfile.of(sql).classId(),
-                SqlProfile.of(sql).kind(),
-                null,
-                differs ? sql : null,
-                old,
-                neu,
-                diffs,
-                differs ? Boolean.TRUE : null,
-                null,
-                null));
+        Observation old = observation(random, shape(i), i, false);
+        w.write(execution(i, old, observation(random, shape(i), i, differs), differs));
       }
     }
     return dir;
@@ -190,23 +183,8 @@ public final class ExecutionLogBenchmark {
     SplittableRandom random = new SplittableRandom(label.hashCode());
     try (Writer w = writer(dir, true)) {
       for (int i = 0; i < events; i++) {
-        int shape = i % (SHAPES.length * 2);
-        String sql = String.format(Locale.ROOT, SHAPES[shape / 2], 1 + shape % 2);
         boolean differs = label.equals("NEW") && i % 100 == 99;
-        w.write(
-            new Execution(
-                i + 2,
-                i % 8,
-                SqlProfile.of(sql).classId(),
-                SqlProfile.of(sql).kind(),
-                null,
-                null,
-                observation(random, shape, i, differs),
-                null,
-                List.of(),
-                null,
-                null,
-                null));
+        w.write(execution(i, observation(random, shape(i), i, differs), null, false));
       }
     }
     return dir;
@@ -233,9 +211,7 @@ public final class ExecutionLogBenchmark {
   }
 
   private static Execution agreeing(SplittableRandom random, int i) {
-    int shape = i % (SHAPES.length * 2);
-    String sql = String.format(Locale.ROOT, SHAPES[shape / 2], 1 + shape % 2);
-    Observation o = observation(random, shape, i, false);
+    Observation o = observation(random, shape(i), i, false);
     Observation n =
         new Observation(
             Outcome.ok(),
@@ -246,19 +222,30 @@ public final class ExecutionLogBenchmark {
             o.columns(),
             List.of(),
             o.digest());
+    return execution(i, o, n, false);
+  }
+
+  /** Event i in its shape; a differing one keeps its statement and a self-check, as replay does. */
+  private static Execution execution(int i, Observation old, Observation neu, boolean differs) {
+    int shape = shape(i);
     return new Execution(
         i + 2,
         i % 8,
-        SqlProfile.of(sql).classId(),
-        SqlProfile.of(sql).kind(),
+        PROFILES[shape].classId(),
+        PROFILES[shape].kind(),
         null,
-        null,
-        o,
-        n,
-        List.of(),
-        null,
+        differs ? STATEMENTS[shape] : null,
+        old,
+        neu,
+        differs ? List.of(rowsDiffer()) : List.of(),
+        differs ? Boolean.TRUE : null,
         null,
         null);
+  }
+
+  /** Each sysbench shape on each of the two tables in turn. */
+  private static int shape(int i) {
+    return i % STATEMENTS.length;
   }
 
   private static Observation observation(
@@ -336,12 +323,8 @@ public final class ExecutionLogBenchmark {
                 Instant.parse("2026-11-23T18:00:00Z"))
             .ended(Instant.parse("2026-11-23T18:00:12Z"), 12.0);
     (shard == null ? info : info.withShard(shard)).write(dir);
-    List<String> statements = new ArrayList<>();
-    for (int i = 0; i < SHAPES.length * 2; i++) {
-      statements.add(String.format(Locale.ROOT, SHAPES[i / 2], 1 + i % 2));
-    }
     // The workload holds each class's first event, for the examples of classes that agree.
-    Workloads.write(dir.getParent().resolve("workload.jsonl"), "sbtest", 1, statements);
+    Workloads.write(dir.getParent().resolve("workload.jsonl"), "sbtest", 1, List.of(STATEMENTS));
   }
 
   /** The tool's own log, or every line in full as version 1 wrote it. */

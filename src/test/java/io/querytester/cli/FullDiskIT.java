@@ -38,7 +38,7 @@ class FullDiskIT {
   void aFullDiskStopsTheReplayWithOneLineAndResumeGoesOnOnceThereIsSpace(@TempDir Path tmp)
       throws Exception {
     Path disk = Files.createDirectory(tmp.resolve("disk"));
-    assumeTrue(mount(disk, "size=256k"), "mounting a tmpfs needs root");
+    assumeTrue(mount(disk, "size=128k"), "mounting a tmpfs needs root");
     try {
       Path run = disk.resolve("run");
       Path workload = workload(tmp);
