@@ -42,36 +42,17 @@ public record Execution(
 
   /** The same execution with other observations (e.g. column lists read back by reference). */
   public Execution withSides(Observation old, Observation neu) {
-    return new Execution(
-        event,
-        session,
-        classId,
-        kind,
-        skipped,
-        sql,
-        old,
-        neu,
-        differences,
-        consistent,
-        oldRepeats,
-        newRepeats);
+    return with(old, neu, differences);
   }
 
   /** The same execution with other differences (e.g. tied to the statement before it). */
   public Execution withDifferences(List<Difference> differences) {
+    return with(old, neu, differences);
+  }
+
+  private Execution with(Observation o, Observation n, List<Difference> d) {
     return new Execution(
-        event,
-        session,
-        classId,
-        kind,
-        skipped,
-        sql,
-        old,
-        neu,
-        differences,
-        consistent,
-        oldRepeats,
-        newRepeats);
+        event, session, classId, kind, skipped, sql, o, n, d, consistent, oldRepeats, newRepeats);
   }
 
   public static Execution skipped(
