@@ -88,6 +88,11 @@ rows=$(sql "$RP" -e "SELECT COUNT(*) FROM bench.sbtest")
 [[ $rows == "$ROWS" ]] || { echo "replica has $rows rows, expected $ROWS" >&2; exit 3; }
 
 binlog() { sql "$SP" -e "SHOW MASTER STATUS" | awk '{print $1":"$2}'; }
+if [[ -n ${KEEP:-} ]]; then
+  echo "KEEP: source on $SP (pid ${pids[0]}), replica on $RP (pid ${pids[1]}); Ctrl-C stops them"
+  echo "$SP ${pids[0]} $RP ${pids[1]}" >"$out/ports"
+  while :; do sleep 3600; done
+fi
 
 echo "querytester drift ..."
 before=$(binlog)
