@@ -107,17 +107,21 @@ if [[ -n ${KEEP:-} ]]; then
 fi
 load="$(cut -d' ' -f1-3 /proc/loadavg)"
 
-# run_qt ROUND / run_pt ROUND: one timed run each; appends "seconds exit binlog-before binlog-after"
-run_qt() {
-  local before t0 rc
-  before=$(binlog); t0=$(date +%s.%N)
+# qt NAME: querytester drift with reports in $out/NAME, output in $out/NAME.out/.err; sets rc
+qt() {
   set +e
   # shellcheck disable=SC2086
   "$here/querytester" drift --source "jdbc:mysql://127.0.0.1:$SP/?sslMode=DISABLED" \
     --replica "jdbc:mysql://127.0.0.1:$RP/?sslMode=DISABLED" --databases bench ${QT_OPTS:-} \
-    --out "$out/qt-$1" >"$out/qt-$1.out" 2>"$out/qt-$1.err"
+    --out "$out/$1" >"$out/$1.out" 2>"$out/$1.err"
   rc=$?
   set -e
+}
+# run_qt ROUND / run_pt ROUND: one timed run each; appends "seconds exit binlog-before binlog-after"
+run_qt() {
+  local before t0
+  before=$(binlog); t0=$(date +%s.%N)
+  qt "qt-$1"
   echo "$(echo "$(date +%s.%N) - $t0" | bc) $rc $before $(binlog)" >>"$out/qt.times"
 }
 run_pt() {
@@ -208,12 +212,7 @@ if [[ ${PLANT:-$([[ -n ${PORTS:-} ]] && echo 0 || echo 1)} == 1 ]]; then
     UPDATE bench.mkeys SET v = -1 WHERE k = '鍵-1';
     DELETE FROM bench.mkeys WHERE k = '🔑-99999';
     INSERT INTO bench.mkeys VALUES ('ключ-ё', 7)"
-  set +e
-  "$here/querytester" drift --source "jdbc:mysql://127.0.0.1:$SP/?sslMode=DISABLED" \
-    --replica "jdbc:mysql://127.0.0.1:$RP/?sslMode=DISABLED" --databases bench ${QT_OPTS:-} \
-    --out "$out/planted" >"$out/planted.out" 2>"$out/planted.err"
-  rc=$?
-  set -e
+  qt planted
   python3 - "$out/planted/drift.json" "$rc" "$ROWS" <<'PY' | tee -a "$out/summary.txt"
 import json, sys
 doc, rc, rows = json.load(open(sys.argv[1])), sys.argv[2], int(sys.argv[3])
