@@ -49,7 +49,7 @@ final class TableCheck {
   private List<String> lower = List.of();
   private int nextIndex;
   private int nextToDeliver;
-  private boolean planned;
+  private boolean noMoreRanges;
 
   TableCheck(
       TableDef table,
@@ -110,7 +110,7 @@ final class TableCheck {
       lower = start.lower();
       nextIndex = start.index();
       nextToDeliver = start.index();
-      planned = false;
+      noMoreRanges = false;
     }
     try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
       List<Future<Void>> running = new ArrayList<>();
@@ -128,7 +128,7 @@ final class TableCheck {
       checkChunks(crew, pool);
     } catch (SQLException | InterruptedException | RuntimeException e) {
       synchronized (this) {
-        planned = true; // the other workers stop after their current chunk
+        noMoreRanges = true; // the other workers stop after their current chunk
       }
       throw e;
     }
@@ -159,12 +159,12 @@ final class TableCheck {
 
   /** The next range in key order, or null when the last one was handed out. */
   private synchronized Planned plan() throws SQLException, InterruptedException {
-    if (planned) {
+    if (noMoreRanges) {
       return null;
     }
     throttle.await();
     KeyRange range = planner.next(planning.connection(), lower);
-    planned = range.last();
+    noMoreRanges = range.last();
     lower = range.upper();
     return new Planned(nextIndex++, range);
   }
