@@ -154,6 +154,19 @@ final class DriftCommand implements Callable<Integer> {
   long chunkMaxRows;
 
   @Option(
+      names = "--parallel",
+      defaultValue = "" + ChunkOptions.DEFAULT_PARALLEL,
+      paramLabel = "N",
+      description =
+          "Chunks of a table in flight at once, each on its own sessions: 2 keeps the source busy"
+              + " while the replicas check the chunk before; more runs several chunk statements on"
+              + " each server at once, for servers with cores to spare (default: ${DEFAULT-VALUE},"
+              + " at most "
+              + ChunkOptions.MAX_PARALLEL
+              + ").")
+  int parallel;
+
+  @Option(
       names = {"--float-digits", "--float-precision"},
       defaultValue = "6",
       paramLabel = "N",
@@ -257,7 +270,7 @@ final class DriftCommand implements Callable<Integer> {
             engines,
             ignoreEngines),
         new ChunkOptions(
-            duration("--chunk-time", chunkTime), chunkRows, chunkMinRows, chunkMaxRows),
+            duration("--chunk-time", chunkTime), chunkRows, chunkMinRows, chunkMaxRows, parallel),
         new CheckOptions(
             floatPrecision, rechecks, maxDiffRows, duration("--wait-timeout", waitTimeout)),
         new ThrottleLimits(duration("--max-lag", maxLag), maxThreadsRunning, Duration.ofSeconds(1)),

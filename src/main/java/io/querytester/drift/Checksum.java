@@ -6,17 +6,16 @@ import java.math.BigInteger;
  * What one side says about one chunk.
  *
  * @param rows COUNT(*)
- * @param high sum of the high 64-bit halves of the row hashes
- * @param low sum of the low halves
+ * @param sum exact sum of the rows' 64-bit hashes (the first 16 hex digits of each row's MD5)
  */
-record Checksum(long rows, BigInteger high, BigInteger low) {
+record Checksum(long rows, BigInteger sum) {
 
-  static Checksum of(long rows, String high, String low) {
-    return new Checksum(rows, new BigInteger(high), new BigInteger(low));
+  static Checksum of(long rows, String sum) {
+    return new Checksum(rows, new BigInteger(sum));
   }
 
   /** Short form for reports and the state file. */
   String digest() {
-    return rows + ":" + high.toString(16) + ":" + low.toString(16);
+    return rows + ":" + sum.toString(16);
   }
 }

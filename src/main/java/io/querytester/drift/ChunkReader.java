@@ -12,7 +12,7 @@ final class ChunkReader {
     try (Statement s = side.connection().createStatement();
         ResultSet rs = s.executeQuery(sql)) {
       rs.next();
-      return Checksum.of(rs.getLong(1), rs.getString(2), rs.getString(3));
+      return Checksum.of(rs.getLong(1), rs.getString(2));
     }
   }
 }

@@ -4,6 +4,7 @@ package io.querytester.drift;
  * Adapts the chunk size to the target time per chunk: after each chunk the measured rate (rows per
  * second, smoothed so one slow chunk does not halve the next) times the target time gives the next
  * size. A size changes at most fourfold per chunk and stays within the configured bounds.
+ * Synchronized: chunks checked in parallel report their times from their own threads.
  */
 final class ChunkSizer {
   private static final double WEIGHT_OF_PAST = 0.5;
@@ -18,12 +19,12 @@ final class ChunkSizer {
     this.size = options.initialRows();
   }
 
-  long size() {
+  synchronized long size() {
     return size;
   }
 
   /** Records that a chunk of {@code rows} rows took {@code nanos} on the source. */
-  void record(long rows, long nanos) {
+  synchronized void record(long rows, long nanos) {
     if (rows <= 0) {
       return;
     }
@@ -35,7 +36,7 @@ final class ChunkSizer {
   }
 
   /** Rows per second as measured so far (0 before the first chunk). */
-  double rate() {
+  synchronized double rate() {
     return rate;
   }
 }

@@ -10,15 +10,18 @@ final class ColumnSql {
   /**
    * The column as text that is equal on two servers exactly when the stored values are equal. HEX()
    * for text and binary: it compares bytes (so 'a' and 'a ' and 'A' and 'á' all differ, as they do
-   * on disk) and can never contain the '#' separator. Floats go through DECIMAL with a fixed scale,
-   * so both servers print the same digits whatever their float formatting.
+   * on disk) and can never contain the '#' separator. Floats are rounded with ROUND(c, p), whose
+   * text has exactly p decimals on every server (a DOUBLE with known decimals prints as fixed
+   * point, never in the server's shortest or exponent form); {@code + 0} turns a rounded -0 into 0
+   * so that -0.0000001 and 0.0000001 agree. CAST(c AS DECIMAL(65, p)) says the same but costs three
+   * times as much server CPU (bench/drift/README.md).
    */
   static String normalized(Column c, int floatPrecision) {
     String q = c.quoted();
     return switch (c.kind()) {
       case EXACT_NUMBER, TEMPORAL -> q;
       case BIT -> "CAST(" + q + " AS UNSIGNED)";
-      case FLOAT -> "CAST(" + q + " AS DECIMAL(65," + floatPrecision + "))";
+      case FLOAT -> "ROUND(" + q + ", " + floatPrecision + ") + 0";
       case TEXT, BINARY -> "HEX(" + q + ")";
     };
   }

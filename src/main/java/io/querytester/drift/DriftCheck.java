@@ -69,11 +69,19 @@ public final class DriftCheck {
     List<Side> opened = new ArrayList<>();
     try {
       Side src = open(source, opened);
-      List<Lane> lanes = new ArrayList<>();
+      List<Side> statuses = new ArrayList<>();
       for (Target r : replicas) {
-        lanes.add(new Lane(open(r, opened), open(source, opened), open(r, opened)));
+        statuses.add(open(r, opened));
       }
-      return check(src, lanes, started);
+      List<Worker> workers = new ArrayList<>();
+      for (int w = 0; w < settings.chunks().parallel(); w++) {
+        List<Lane> lanes = new ArrayList<>();
+        for (int i = 0; i < replicas.size(); i++) {
+          lanes.add(new Lane(open(replicas.get(i), opened), open(source, opened), statuses.get(i)));
+        }
+        workers.add(new Worker(open(source, opened), lanes));
+      }
+      return check(src, statuses, workers, started);
     } catch (SQLException e) {
       throw CannotRunException.of("drift check failed", e);
     } catch (IOException e) {
@@ -88,9 +96,8 @@ public final class DriftCheck {
     }
   }
 
-  private DriftReport check(Side source, List<Lane> lanes, Instant started)
+  private DriftReport check(Side source, List<Side> replicas, List<Worker> workers, Instant started)
       throws SQLException, IOException, InterruptedException {
-    List<Side> replicas = lanes.stream().map(Lane::status).toList();
     for (Side r : replicas) {
       if (!ReplicaStatus.read(r.connection(), r.info()).replica()) {
         throw new CannotRunException(
@@ -122,7 +129,7 @@ public final class DriftCheck {
       for (int i = 0; i < tables.size(); i++) {
         TableDef t = tables.get(i);
         progress.table(i + 1, tables.size(), t);
-        reports.add(table(t, source, lanes, consistency, throttle, probe, state));
+        reports.add(table(t, source, replicas, workers, consistency, throttle, probe, state));
       }
     }
     return new DriftReport(
@@ -138,7 +145,8 @@ public final class DriftCheck {
   private TableReport table(
       TableDef t,
       Side source,
-      List<Lane> lanes,
+      List<Side> replicas,
+      List<Worker> workers,
       Consistency consistency,
       Throttle throttle,
       LoadProbe probe,
@@ -153,11 +161,10 @@ public final class DriftCheck {
       progress.say("warning: " + warnings.get(warnings.size() - 1));
     }
     Map<String, String> problems = new TreeMap<>();
-    List<Lane> checkable = new ArrayList<>();
-    for (Lane lane : lanes) {
-      Side r = lane.status();
+    List<String> checkable = new ArrayList<>();
+    for (Side r : replicas) {
       Optional<String> missing = Catalog.missingOn(r.connection(), t);
-      missing.ifPresentOrElse(m -> problems.put(r.label(), m), () -> checkable.add(lane));
+      missing.ifPresentOrElse(m -> problems.put(r.label(), m), () -> checkable.add(r.label()));
       missing.ifPresent(m -> progress.say(r.label() + ": " + m));
     }
     List<ChunkResult> chunks = new ArrayList<>(state == null ? List.of() : state.previous(t.id()));
@@ -167,7 +174,7 @@ public final class DriftCheck {
           new TableCheck(
               t,
               source,
-              checkable,
+              workers.stream().map(w -> w.only(checkable)).toList(),
               settings.check(),
               settings.chunks(),
               consistency,
@@ -186,7 +193,7 @@ public final class DriftCheck {
       progress.say(t.id() + " was finished by the earlier run");
     }
     List<ReplicaTable> perReplica = new ArrayList<>();
-    for (Side r : lanes.stream().map(Lane::status).toList()) {
+    for (Side r : replicas) {
       perReplica.add(
           problems.containsKey(r.label())
               ? ReplicaTable.missing(r.label(), problems.get(r.label()))

@@ -17,7 +17,7 @@ final class ReplicaLane {
   private final Consistency consistency;
   private final Pacer pacer;
   private final RowDiff rowDiff;
-  private int diffBudget;
+  private final DiffBudget diffBudget;
 
   ReplicaLane(
       Lane lane,
@@ -25,28 +25,18 @@ final class ReplicaLane {
       ChecksumQuery query,
       CheckOptions options,
       Consistency consistency,
-      Pacer pacer) {
+      Pacer pacer,
+      DiffBudget diffBudget) {
     this.lane = lane;
     this.options = options;
     this.consistency = consistency;
     this.pacer = pacer;
     this.rowDiff = new RowDiff(table, query, consistency);
-    this.diffBudget = options.maxDiffRows();
+    this.diffBudget = diffBudget;
   }
 
   String label() {
     return lane.replica().label();
-  }
-
-  /** Diff rows a previous run already reported for this table count against the budget. */
-  void alreadyReported(List<ChunkResult> previous) {
-    for (ChunkResult c : previous) {
-      for (ReplicaOutcome o : c.outcomes()) {
-        if (o.replica().equals(label())) {
-          diffBudget = Math.max(0, diffBudget - o.diffs().size());
-        }
-      }
-    }
   }
 
   ReplicaOutcome compare(KeyRange range, String sql, Checksum src, ReplicaPosition position)
@@ -75,7 +65,7 @@ final class ReplicaLane {
   private ReplicaOutcome diff(KeyRange range, int rechecks)
       throws SQLException, InterruptedException {
     Optional<RowDiff.Found> found =
-        rowDiff.diff(lane.source(), lane.replica(), range, Math.max(diffBudget, 1));
+        rowDiff.diff(lane.source(), lane.replica(), range, Math.max(diffBudget.left(), 1));
     if (found.isEmpty()) {
       return ReplicaOutcome.unverified(label(), rechecks);
     }
@@ -83,8 +73,7 @@ final class ReplicaLane {
     if (f.missing() + f.extra() + f.different() == 0) {
       return ReplicaOutcome.consistent(label(), -1, rechecks);
     }
-    List<RowDifference> shown = f.rows().subList(0, Math.min(diffBudget, f.rows().size()));
-    diffBudget -= shown.size();
+    List<RowDifference> shown = f.rows().subList(0, diffBudget.take(f.rows().size()));
     return new ReplicaOutcome(
         label(), Verdict.DRIFT, -1, rechecks, f.missing(), f.extra(), f.different(), shown);
   }

@@ -105,6 +105,13 @@ class ChunkPlannerTest {
     assertThatThrownBy(() -> new ChunkOptions(Duration.ofSeconds(1), 10, 100, 10_000))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("--chunk-min-rows");
+    assertThatThrownBy(() -> new ChunkOptions(Duration.ofSeconds(1), 100, 100, 10_000, 0))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("--parallel");
+    assertThatThrownBy(() -> new ChunkOptions(Duration.ofSeconds(1), 100, 100, 10_000, 17))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("--parallel must be 1-16");
+    assertThat(ChunkOptions.DEFAULTS.parallel()).isEqualTo(2);
   }
 
   @Test

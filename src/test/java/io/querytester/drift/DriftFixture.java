@@ -200,6 +200,16 @@ final class DriftFixture {
   /** Settings for tests: small chunks so even small tables have many. */
   static DriftCheck.Settings settings(
       String db, Optional<PositionMode> mode, Optional<java.nio.file.Path> out, boolean resume) {
+    return settings(db, mode, out, resume, ChunkOptions.DEFAULT_PARALLEL);
+  }
+
+  /** The same with {@code parallel} chunks in flight. */
+  static DriftCheck.Settings settings(
+      String db,
+      Optional<PositionMode> mode,
+      Optional<java.nio.file.Path> out,
+      boolean resume,
+      int parallel) {
     return new DriftCheck.Settings(
         new TableFilter(
             List.of(db),
@@ -210,7 +220,7 @@ final class DriftFixture {
             List.of(),
             List.of(),
             List.of()),
-        new ChunkOptions(Duration.ofMillis(100), 200, 50, 400),
+        new ChunkOptions(Duration.ofMillis(100), 200, 50, 400, parallel),
         new CheckOptions(6, 3, 100, Duration.ofSeconds(60)),
         ThrottleLimits.DEFAULTS,
         mode,
