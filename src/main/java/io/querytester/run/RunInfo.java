@@ -137,6 +137,26 @@ public record RunInfo(
     return next(end, total, report, shard, shards);
   }
 
+  /**
+   * This run with the workload's event count, known only once a replay has read the workload to its
+   * end (a replay makes one pass over it, and starts before it has counted).
+   */
+  public RunInfo withWorkloadEvents(long events) {
+    return new RunInfo(
+        format,
+        version,
+        workload,
+        events,
+        targets,
+        settings,
+        started,
+        finished,
+        replaySeconds,
+        report,
+        shard,
+        shards);
+  }
+
   /** This run with the settings its report was written with. */
   public RunInfo reported(Map<String, Object> reportSettings) {
     return next(finished, replaySeconds, reportSettings, shard, shards);
