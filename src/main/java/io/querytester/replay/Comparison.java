@@ -29,24 +29,11 @@ final class Comparison {
     SqlProfile p = job.profile();
     Observation old = first[0].observation();
     List<List<Long>> repeats = repeats(s, job);
-    List<Long> oldRepeats = repeats == null ? null : repeats.get(0);
-    if (sides.sides() == 1) {
-      return new Execution(
-          job.id(),
-          session,
-          p.classId(),
-          p.kind(),
-          null,
-          null,
-          old,
-          null,
-          List.of(),
-          null,
-          oldRepeats,
-          null);
-    }
-    Observation neu = first[1].observation();
-    List<Difference> diffs = new ArrayList<>(ObservationComparator.compare(old, neu, p.ordered()));
+    Observation neu = sides.sides() == 1 ? null : first[1].observation();
+    List<Difference> diffs =
+        neu == null
+            ? List.of()
+            : new ArrayList<>(ObservationComparator.compare(old, neu, p.ordered()));
     Boolean consistent =
         SelfCheck.wanted(job, diffs) ? selfCheck.check(s, job, first, diffs) : null;
     String sql = diffs.isEmpty() ? null : truncate(job.event().sql());
@@ -61,8 +48,8 @@ final class Comparison {
         neu,
         diffs,
         consistent,
-        oldRepeats,
-        repeats == null ? null : repeats.get(1));
+        repeats == null ? null : repeats.get(0),
+        repeats == null || neu == null ? null : repeats.get(1));
   }
 
   /** Latencies of the --repeat runs of a read, one list per side; null when not repeated. */

@@ -142,19 +142,7 @@ public record RunInfo(
    * end (a replay makes one pass over it, and starts before it has counted).
    */
   public RunInfo withWorkloadEvents(long events) {
-    return new RunInfo(
-        format,
-        version,
-        workload,
-        events,
-        targets,
-        settings,
-        started,
-        finished,
-        replaySeconds,
-        report,
-        shard,
-        shards);
+    return next(events, finished, replaySeconds, report, shard, shards);
   }
 
   /** This run with the settings its report was written with. */
@@ -165,11 +153,21 @@ public record RunInfo(
   /** This run at the current version, with what changes after its start. */
   private RunInfo next(
       Instant end, Double seconds, Map<String, Object> reportSettings, Shard s, List<String> dirs) {
+    return next(workloadEvents, end, seconds, reportSettings, s, dirs);
+  }
+
+  private RunInfo next(
+      long events,
+      Instant end,
+      Double seconds,
+      Map<String, Object> reportSettings,
+      Shard s,
+      List<String> dirs) {
     return new RunInfo(
         format,
         VERSION,
         workload,
-        workloadEvents,
+        events,
         targets,
         settings,
         started,

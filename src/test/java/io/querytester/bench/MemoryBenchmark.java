@@ -21,18 +21,43 @@ import java.util.Locale;
 public final class MemoryBenchmark {
   private MemoryBenchmark() {}
 
+  private static String[] args(Path workload, Path out, EmbeddedTarget old, EmbeddedTarget neu)
+      throws java.io.IOException {
+    List<String> a =
+        new java.util.ArrayList<>(
+            ReplayArgs.of(
+                workload,
+                out.resolve("run"),
+                TestServers.rootCnf(out, old, neu),
+                old.server().jdbcUrl(),
+                neu.server().jdbcUrl()));
+    a.addAll(List.of("--concurrency", "8"));
+    return a.toArray(String[]::new);
+  }
+
   public static void main(String[] args) throws Exception {
     long events = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000L;
     Path out = Path.of(args.length > 1 ? args[1] : "bench/out/memory").toAbsolutePath();
     Files.createDirectories(out);
     Path workload = out.resolve("trivial.jsonl.gz");
     Instant t0 = Instant.parse("2026-11-21T10:00:00Z");
-    try (WorkloadWriter w = WorkloadWriter.create(workload, WorkloadHeader.of("manual", null, t0))) {
+    try (WorkloadWriter w =
+        WorkloadWriter.create(workload, WorkloadHeader.of("manual", null, t0))) {
       for (long i = 0; i < events; i++) {
         w.write(
             new QueryEvent(
-                t0.plusMillis(i), i % 64, "bench", "localhost", null, "SELECT " + i, 10L, null,
-                null, null, null, null));
+                t0.plusMillis(i),
+                i % 64,
+                "bench",
+                "localhost",
+                null,
+                "SELECT " + i,
+                10L,
+                null,
+                null,
+                null,
+                null,
+                null));
       }
     }
     try (EmbeddedTarget old = TestServers.start("OLD", TestServers.OLD);
@@ -42,24 +67,7 @@ public final class MemoryBenchmark {
           Tool.run(
               out.resolve("tool"),
               List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"),
-              "replay",
-              "--workload",
-              workload.toString(),
-              "--out",
-              out.resolve("run").toString(),
-              "--old",
-              old.server().jdbcUrl(),
-              "--new",
-              neu.server().jdbcUrl(),
-              "--defaults-file",
-              TestServers.rootCnf(out, old, neu).toString(),
-              "--old-defaults-group-suffix",
-              "_old",
-              "--new-defaults-group-suffix",
-              "_new",
-              "--no-color",
-              "--concurrency",
-              "8");
+              args(workload, out, old, neu));
       double secs = (System.nanoTime() - start) / 1e9;
       String summary =
           r.out().lines().filter(l -> l.contains(" events, ")).findFirst().orElse("(no summary)");
@@ -71,7 +79,8 @@ public final class MemoryBenchmark {
           secs,
           events / secs,
           summary.strip());
-      boolean complete = r.code() <= 1 && summary.contains(String.format(Locale.ROOT, "%,d events", events));
+      boolean complete =
+          r.code() <= 1 && summary.contains(String.format(Locale.ROOT, "%,d events", events));
       if (!complete) {
         System.out.println(r.err().lines().reduce((a, b) -> b).orElse(""));
         System.exit(1);

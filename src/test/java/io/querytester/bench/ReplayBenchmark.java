@@ -231,26 +231,11 @@ public final class ReplayBenchmark {
 
   private static List<String> command(
       Path run, Path cnf, String oldUrl, EmbeddedTarget neu, int c, Path workload) {
-    return List.of(
-        Path.of("querytester").toAbsolutePath().toString(),
-        "replay",
-        "--workload",
-        workload.toString(),
-        "--out",
-        run.toString(),
-        "--old",
-        oldUrl,
-        "--new",
-        neu.server().jdbcUrl(),
-        "--defaults-file",
-        cnf.toString(),
-        "--old-defaults-group-suffix",
-        "_old",
-        "--new-defaults-group-suffix",
-        "_new",
-        "--no-color",
-        "--concurrency",
-        Integer.toString(c));
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of("querytester").toAbsolutePath().toString());
+    cmd.addAll(ReplayArgs.of(workload, run, cnf, oldUrl, neu.server().jdbcUrl()));
+    cmd.addAll(List.of("--concurrency", Integer.toString(c)));
+    return cmd;
   }
 
   private static String java() {
