@@ -19,9 +19,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * getString; nothing is compared or written. Runs as its own process so that its CPU seconds are
  * measured the same way as the tool's.
  *
- * <p>Usage: {@code BareLoop OPTION_FILE OLD_PORT NEW_PORT CONCURRENCY STATEMENTS_FILE}, the option
- * file holding {@code [client_old]} and {@code [client_new]} passwords (never the command line).
- * Prints one line: {@code statements seconds} of the loop itself (connections opened before).
+ * <p>Usage: {@code BareLoop OPTION_FILE OLD_PORT NEW_PORT CONCURRENCY STATEMENTS_FILE
+ * [PROPERTY=VALUE...]} (Connector/J properties, to measure what one costs), the option file holding
+ * {@code [client_old]} and {@code [client_new]} passwords (never the command line). Prints one
+ * line: {@code statements seconds} of the loop itself (connections opened before).
  */
 public final class BareLoop {
   private BareLoop() {}
@@ -34,7 +35,11 @@ public final class BareLoop {
     Connection[][] pairs = new Connection[concurrency][2];
     for (int w = 0; w < concurrency; w++) {
       for (int side = 0; side < 2; side++) {
-        pairs[w][side] = connect(ports[side], password(cnf, side == 0 ? "_old" : "_new"));
+        pairs[w][side] =
+            connect(
+                ports[side],
+                password(cnf, side == 0 ? "_old" : "_new"),
+                java.util.Arrays.copyOfRange(args, 5, args.length));
       }
     }
     AtomicInteger next = new AtomicInteger();
@@ -81,12 +86,15 @@ public final class BareLoop {
     }
   }
 
-  private static Connection connect(String port, String password) throws Exception {
+  private static Connection connect(String port, String password, String[] extra) throws Exception {
     Properties p = new Properties();
     p.setProperty("user", "root");
     p.setProperty("password", password);
     p.setProperty("sslMode", "DISABLED");
     p.setProperty("connectionCollation", "utf8mb4_general_ci");
+    for (String kv : extra) {
+      p.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+    }
     return DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + port + "/sbtest", p);
   }
 
