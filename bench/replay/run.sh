@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Replay throughput: querytester vs a bare JDBC loop (same statements, same concurrency, nothing
-# compared) vs pt-upgrade, on embedded MariaDB 10.2.11 and 11.4.5 with sysbench-shaped data; then
-# a 10M-row comparison under -Xmx256m. Usage: bench/replay/run.sh [statements]   (default 20000)
+# Replay throughput: the whole `querytester replay` command (./querytester, jdbc: targets) beside a
+# bare JDBC loop (same statements, same concurrency, nothing compared) and pt-upgrade, on embedded
+# MariaDB 10.2.11 and 11.4.5 with sysbench-shaped data, in interleaved rounds, with CPU seconds;
+# then a 10M-row comparison under -Xmx256m. Prints a summary table (bench/out/replay/results.txt).
+# Usage: bench/replay/run.sh [statements [rounds [concurrencies]]]   (default 20000 2 1,8,32)
+#        SKIP_BIG=1 bench/replay/run.sh ...   leaves out the 10M-row comparison
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source .ci/find-jdk.sh
@@ -12,7 +15,9 @@ command -v pt-upgrade >/dev/null || echo "note: pt-upgrade missing (apt-get inst
 cp="target/test-classes:target/classes:$(cat target/bench.classpath)"
 out=bench/out/replay
 rm -rf "$out"; mkdir -p "$out"
-"$JAVA_HOME/bin/java" -cp "$cp" io.querytester.bench.ReplayBenchmark "${1:-20000}" "$out"
-echo
-echo "10M-row result compared with -Xmx256m:"
-"$JAVA_HOME/bin/java" -cp "$cp" io.querytester.bench.BigResultBenchmark 10000000 "$out"
+"$JAVA_HOME/bin/java" -cp "$cp" io.querytester.bench.ReplayBenchmark "${1:-20000}" "${2:-2}" "$out" "${3:-1,8,32}"
+if [[ -z "${SKIP_BIG:-}" ]]; then
+  echo
+  echo "10M-row result compared with -Xmx256m:"
+  "$JAVA_HOME/bin/java" -cp "$cp" io.querytester.bench.BigResultBenchmark 10000000 "$out"
+fi

@@ -1,5 +1,6 @@
 package io.querytester.cli;
 
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,21 +13,23 @@ import picocli.CommandLine.Command;
       "Replays real MySQL/MariaDB queries against an OLD and a NEW server and reports every"
           + " difference: results, column types, warnings, errors, latency, crashes.",
       ""
-    },
-    subcommands = {
-      DemoCommand.class,
-      CaptureCommand.class,
-      WorkloadCommand.class,
-      ReplayCommand.class,
-      CompareCommand.class,
-      ReportCommand.class,
-      BaselineCommand.class,
-      DriftCommand.class,
-      PrecheckCommand.class,
-      BisectCommand.class,
-      CommandLine.HelpCommand.class
     })
 public final class QueryTesterCommand implements Runnable {
+  /** The subcommands, in the order help lists them. */
+  private static final List<Class<?>> SUBCOMMANDS =
+      List.of(
+          DemoCommand.class,
+          CaptureCommand.class,
+          WorkloadCommand.class,
+          ReplayCommand.class,
+          CompareCommand.class,
+          ReportCommand.class,
+          BaselineCommand.class,
+          DriftCommand.class,
+          PrecheckCommand.class,
+          BisectCommand.class,
+          CommandLine.HelpCommand.class);
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -36,7 +39,31 @@ public final class QueryTesterCommand implements Runnable {
 
   /** Builds the command line with our exception and exit code mapping. */
   public static CommandLine commandLine() {
+    return commandLine(SUBCOMMANDS);
+  }
+
+  /**
+   * The command line for these arguments: when they name a subcommand, only that one is built.
+   * Picocli reads every command's annotations when it is added, a third of a second for all of
+   * them, which a replay's start to its first statement should not pay.
+   */
+  static CommandLine commandLine(String... args) {
+    for (Class<?> c : SUBCOMMANDS) {
+      // help names another command: it needs them all
+      if (args.length > 0
+          && c != CommandLine.HelpCommand.class
+          && args[0].equals(c.getAnnotation(Command.class).name())) {
+        return commandLine(List.of(c));
+      }
+    }
+    return commandLine(SUBCOMMANDS);
+  }
+
+  private static CommandLine commandLine(List<Class<?>> subcommands) {
     CommandLine cl = new CommandLine(new QueryTesterCommand());
+    for (Class<?> c : subcommands) {
+      cl.addSubcommand(new CommandLine(c));
+    }
     ErrorHandler handler = new ErrorHandler();
     cl.setExecutionExceptionHandler(handler);
     cl.setParameterExceptionHandler(handler);
@@ -61,6 +88,6 @@ public final class QueryTesterCommand implements Runnable {
   }
 
   static int run(String... args) {
-    return commandLine().execute(args);
+    return commandLine(args).execute(args);
   }
 }

@@ -29,7 +29,7 @@ public final class DryRun {
         events++;
         SqlProfile p = SqlProfile.of(e.event().sql());
         classes.add(p.classId());
-        String skip = Lane.skipReason(p, settings.allowWrites());
+        String skip = SkipRules.reason(p, settings.allowWrites());
         decisions.merge(
             skip == null
                 ? "run (" + p.kind().name().toLowerCase(java.util.Locale.ROOT) + ")"

@@ -41,7 +41,7 @@ final class ReplayGate {
     for (int i = 0; i < n; i++) {
       SqlProfile side =
           SqlProfile.dependsOnServer(sql) ? SqlProfile.of(sql, dialects.get(i)) : profile;
-      reasons[i] = Lane.skipReason(side, allowWrites);
+      reasons[i] = SkipRules.reason(side, allowWrites);
       if (reasons[i] == null && functions != null) {
         reasons[i] = functions.get(i).unsafe(side.calls());
       }

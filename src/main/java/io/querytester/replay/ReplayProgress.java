@@ -4,12 +4,17 @@ import io.querytester.Eta;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /** Prints a progress line every few seconds: done/total, events/s, differences so far, ETA. */
 final class ReplayProgress implements AutoCloseable {
   private final Thread thread;
 
-  ReplayProgress(ReplayCounters counters, long total, long alreadyDone, Consumer<String> out) {
+  /**
+   * @param total the events to replay, as far as known (0 while unknown: no total and no ETA)
+   */
+  ReplayProgress(
+      ReplayCounters counters, LongSupplier total, long alreadyDone, Consumer<String> out) {
     long started = System.nanoTime();
     thread =
         Thread.ofPlatform()
@@ -23,17 +28,18 @@ final class ReplayProgress implements AutoCloseable {
                       long done = counters.executed() + counters.skippedTotal();
                       double secs = (System.nanoTime() - started) / 1e9;
                       double rate = done / secs;
-                      long left = Math.max(0, total - alreadyDone - done);
+                      long all = total.getAsLong();
+                      long left = Math.max(0, all - alreadyDone - done);
                       out.accept(
                           String.format(
                               Locale.ROOT,
-                              "replayed %,d/%,d events (%,.0f/s), %,d with differences, %,d skipped%s",
+                              "replayed %,d%s events (%,.0f/s), %,d with differences, %,d skipped%s",
                               done + alreadyDone,
-                              total,
+                              all > 0 ? String.format(Locale.ROOT, "/%,d", all) : "",
                               rate,
                               counters.withDifferences(),
                               counters.skippedTotal(),
-                              rate > 0 && left > 0
+                              rate > 0 && all > 0 && left > 0
                                   ? ", ETA " + Eta.format((long) (left / rate))
                                   : ""));
                     }

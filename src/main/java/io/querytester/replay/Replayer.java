@@ -19,6 +19,7 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -72,8 +73,8 @@ public final class Replayer {
       AccountCheck.run(given, settings.requireReadOnlyAccount(), progress);
     }
     ReplayGate gate = ReplayGate.of(targets, settings.allowWrites());
-    long total = countEvents();
-    BitSet done = prepareRunDir(targets, total, resume);
+    AtomicLong total = new AtomicLong();
+    BitSet done = prepareRunDir(targets, resume, total);
     ReplayCounters counters = new ReplayCounters();
     List<Lane> lanes = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
@@ -83,11 +84,12 @@ public final class Replayer {
     LaneLimits laneLimits = new LaneLimits(budget.sessionsPerLane(laneCount), limits.idle(), abort);
     Thread stopper = null;
     long startNanos = System.nanoTime();
+    long events = -1;
     try (ExecutionLog log = ExecutionLog.append(runDir);
         DropList dropped = DropList.create(runDir);
         StatementTimeouts timeouts = new StatementTimeouts(targets, settings.statementTimeout());
         ReplayProgress ignored =
-            new ReplayProgress(counters, total, done.cardinality(), progress)) {
+            new ReplayProgress(counters, total::get, done.cardinality(), progress)) {
       for (int i = 0; i < laneCount; i++) {
         Lane lane =
             new Lane(
@@ -107,7 +109,7 @@ public final class Replayer {
       abort.lanes(lanes);
       stopper = new Thread(() -> lanes.forEach(Lane::stop), "querytester-stop-replay");
       Runtime.getRuntime().addShutdownHook(stopper);
-      dispatch(lanes, done, counters, dropped, abort);
+      events = dispatch(lanes, done, counters, dropped, abort);
       for (Lane lane : lanes) {
         lane.finish();
       }
@@ -123,7 +125,7 @@ public final class Replayer {
       Thread.currentThread().interrupt();
       throw new CannotRunException("replay interrupted; resume it with --resume " + runDir, e);
     } finally {
-      recordEnd(runDir, startNanos);
+      recordEnd(runDir, startNanos, abort.reason() == null ? events : -1);
       if (stopper != null) {
         try {
           Runtime.getRuntime().removeShutdownHook(stopper);
@@ -142,10 +144,11 @@ public final class Replayer {
    * The report's duration comes from here, not from a file's time, which a copy of the folder
    * changes. Written on every way out but a kill: a killed part counts nothing.
    */
-  private static void recordEnd(Path runDir, long startNanos) {
+  private static void recordEnd(Path runDir, long startNanos, long events) {
     double seconds = (System.nanoTime() - startNanos) / 1e9;
     try {
-      RunInfo.read(runDir).ended(Instant.now(), seconds).write(runDir);
+      RunInfo info = RunInfo.read(runDir).ended(Instant.now(), seconds);
+      (events < 0 ? info : info.withWorkloadEvents(events)).write(runDir);
     } catch (IOException | RuntimeException e) {
       // The run itself is complete; the report falls back to the executions file's time.
     }
@@ -178,7 +181,13 @@ public final class Replayer {
     return budget;
   }
 
-  private void dispatch(
+  /**
+   * Deals the events to the lanes in one pass over the workload (no counting pass first: the first
+   * statement is sent as soon as the servers are ready).
+   *
+   * @return the events of the workload (of this shard), or -1 when a failure stopped the reading
+   */
+  private long dispatch(
       List<Lane> lanes, BitSet done, ReplayCounters counters, DropList dropped, ReplayAbort abort)
       throws InterruptedException {
     long deadline =
@@ -187,6 +196,8 @@ public final class Replayer {
             : System.nanoTime() + settings.runTime().toNanos();
     Pacer pacer = new Pacer(settings.speed());
     long sent = 0;
+    long events = 0;
+    boolean stopped = false;
     Consumer<String> drops =
         w -> {
           progress.accept("warning: " + w);
@@ -195,17 +206,21 @@ public final class Replayer {
     try (WorkloadReader reader = WorkloadReader.open(settings.workload(), drops)) {
       for (WorkloadReader.Entry entry : reader) {
         if (abort.reason() != null) {
-          break;
-        }
-        if (settings.limit() > 0 && sent >= settings.limit()) {
-          break;
-        }
-        if (System.nanoTime() > deadline) {
-          progress.accept("--run-time reached; stopping (resume with --resume to go on)");
-          break;
+          return -1;
         }
         QueryEvent event = entry.event();
         if (!shard.accepts(event.session())) {
+          continue;
+        }
+        events++;
+        // Past --limit or --run-time the rest is only counted, for the report's event total.
+        if (stopped || (settings.limit() > 0 && sent >= settings.limit())) {
+          stopped = true;
+          continue;
+        }
+        if (System.nanoTime() > deadline) {
+          progress.accept("--run-time reached; stopping (resume with --resume to go on)");
+          stopped = true;
           continue;
         }
         SqlProfile profile = SqlProfile.of(event.sql());
@@ -223,6 +238,7 @@ public final class Replayer {
     } catch (IOException e) {
       throw new CannotRunException("cannot read " + settings.workload() + ": " + e.getMessage(), e);
     }
+    return events;
   }
 
   /** Spreads sequential session ids over lanes. */
@@ -233,21 +249,12 @@ public final class Replayer {
     return x;
   }
 
-  private long countEvents() {
-    long n = 0;
-    try (WorkloadReader reader = WorkloadReader.open(settings.workload(), w -> {})) {
-      for (WorkloadReader.Entry entry : reader) {
-        if (shard.accepts(entry.event().session())) {
-          n++;
-        }
-      }
-    } catch (IOException e) {
-      throw new BadInputException("cannot read " + settings.workload() + ": " + e.getMessage(), e);
-    }
-    return n;
-  }
-
-  private BitSet prepareRunDir(List<Target> targets, long total, boolean resume) {
+  /**
+   * Writes run.json for a new run, or checks the one of the run to resume; sets {@code total} to
+   * the events to replay as far as known (a resumed run knows; a new one counts lines in the
+   * background, for the progress display only).
+   */
+  private BitSet prepareRunDir(List<Target> targets, boolean resume, AtomicLong total) {
     Path runDir = settings.runDir();
     try {
       if (resume) {
@@ -269,6 +276,7 @@ public final class Replayer {
                   + (info.shard() == null ? "(none: the whole workload)" : info.shard())
                   + "; give the same --shard again");
         }
+        total.set(info.workloadEvents());
         BitSet done = ExecutionLog.done(runDir);
         progress.accept("resuming: " + done.cardinality() + " events already done");
         return done;
@@ -280,9 +288,10 @@ public final class Replayer {
                 + runDir
                 + " to continue it, or another --out");
       }
+      countInBackground(total);
       RunInfo.starting(
               settings.workload().toAbsolutePath().toString(),
-              total,
+              0,
               sides(targets),
               settingsText(),
               Instant.now())
@@ -293,6 +302,23 @@ public final class Replayer {
       // One line: the folder and the system's reason say it all (a full disk, no permission).
       throw new CannotRunException("cannot write run folder " + runDir + ": " + e.getMessage());
     }
+  }
+
+  /** The whole workload's line count; a shard's share is not known before it is read. */
+  private void countInBackground(AtomicLong total) {
+    if (shard != ShardFilter.ALL) {
+      return;
+    }
+    Thread.ofVirtual()
+        .name("querytester-count")
+        .start(
+            () -> {
+              try {
+                total.set(WorkloadReader.approximateEvents(settings.workload()));
+              } catch (IOException | RuntimeException e) {
+                // Progress then shows no total; the replay's own reading reports the problem.
+              }
+            });
   }
 
   private static List<RunInfo.Side> sides(List<Target> targets) {

@@ -137,6 +137,14 @@ public record RunInfo(
     return next(end, total, report, shard, shards);
   }
 
+  /**
+   * This run with the workload's event count, known only once a replay has read the workload to its
+   * end (a replay makes one pass over it, and starts before it has counted).
+   */
+  public RunInfo withWorkloadEvents(long events) {
+    return next(events, finished, replaySeconds, report, shard, shards);
+  }
+
   /** This run with the settings its report was written with. */
   public RunInfo reported(Map<String, Object> reportSettings) {
     return next(finished, replaySeconds, reportSettings, shard, shards);
@@ -145,11 +153,21 @@ public record RunInfo(
   /** This run at the current version, with what changes after its start. */
   private RunInfo next(
       Instant end, Double seconds, Map<String, Object> reportSettings, Shard s, List<String> dirs) {
+    return next(workloadEvents, end, seconds, reportSettings, s, dirs);
+  }
+
+  private RunInfo next(
+      long events,
+      Instant end,
+      Double seconds,
+      Map<String, Object> reportSettings,
+      Shard s,
+      List<String> dirs) {
     return new RunInfo(
         format,
         VERSION,
         workload,
-        workloadEvents,
+        events,
         targets,
         settings,
         started,

@@ -236,6 +236,25 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
     return nl < 0 ? m : m.substring(0, nl);
   }
 
+  /**
+   * About how many events the file holds, from its line count (less header and footer): no JSON is
+   * parsed, so a progress display can show a total without a second full reading pass.
+   */
+  public static long approximateEvents(Path path) throws IOException {
+    long lines = 0;
+    try (InputStream in = decompressed(path)) {
+      byte[] buf = new byte[1 << 16];
+      for (int n; (n = in.read(buf)) > 0; ) {
+        for (int i = 0; i < n; i++) {
+          if (buf[i] == '\n') {
+            lines++;
+          }
+        }
+      }
+    }
+    return Math.max(0, lines - 2);
+  }
+
   private static InputStream decompressed(Path path) throws IOException {
     InputStream raw = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
     raw.mark(2);

@@ -17,6 +17,21 @@ import java.util.Locale;
 public final class BigResultBenchmark {
   private BigResultBenchmark() {}
 
+  private static String[] args(
+      Path out, Path workload, EmbeddedTarget old, EmbeddedTarget neu, long rows)
+      throws java.io.IOException {
+    List<String> a =
+        new java.util.ArrayList<>(
+            ReplayArgs.of(
+                workload,
+                out.resolve("big-run"),
+                TestServers.rootCnf(out, old, neu),
+                old.server().jdbcUrl(),
+                neu.server().jdbcUrl()));
+    a.addAll(List.of("--max-rows", Long.toString(rows + 1)));
+    return a.toArray(String[]::new);
+  }
+
   public static void main(String[] args) throws Exception {
     long rows = args.length > 0 ? Long.parseLong(args[0]) : 10_000_000L;
     Path out = Path.of(args.length > 1 ? args[1] : "bench/out/replay");
@@ -35,27 +50,7 @@ public final class BigResultBenchmark {
                       + rows));
       long start = System.nanoTime();
       Tool.Result r =
-          Tool.run(
-              out.resolve("big"),
-              List.of("-Xmx256m"),
-              "replay",
-              "--workload",
-              workload.toString(),
-              "--out",
-              out.resolve("big-run").toString(),
-              "--old",
-              old.server().jdbcUrl(),
-              "--new",
-              neu.server().jdbcUrl(),
-              "--defaults-file",
-              TestServers.rootCnf(out, old, neu).toString(),
-              "--old-defaults-group-suffix",
-              "_old",
-              "--new-defaults-group-suffix",
-              "_new",
-              "--no-color",
-              "--max-rows",
-              Long.toString(rows + 1));
+          Tool.run(out.resolve("big"), List.of("-Xmx256m"), args(out, workload, old, neu, rows));
       double secs = (System.nanoTime() - start) / 1e9;
       String executions = Files.readString(out.resolve("big-run").resolve("executions.jsonl"));
       boolean found = executions.contains("\"only_old\"") && executions.contains("\"only_new\"");

@@ -1,8 +1,5 @@
 package io.querytester.bench;
 
-import io.querytester.replay.ReplayCounters;
-import io.querytester.replay.ReplaySettings;
-import io.querytester.replay.Replayer;
 import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.Target;
 import io.querytester.testing.TestServers;
@@ -16,14 +13,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,57 +25,247 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Replay throughput on two embedded servers (10.2.11 and 11.4.5) with the same sysbench-shaped
- * data, against pt-upgrade and against a bare Connector/J loop running the same statements at the
- * same concurrency with no comparison. Not a test: run by bench/replay/run.sh.
+ * The whole {@code querytester replay} command, as a user runs it ({@code ./querytester replay}
+ * with {@code jdbc:} targets), side by side with a bare JDBC loop ({@link BareLoop}) and
+ * pt-upgrade, on two embedded servers (10.2.11 and 11.4.5) with the same sysbench-shaped data and a
+ * slow log of 8 sessions. Rounds interleave the loop and the tool at each concurrency, so load from
+ * others on the machine hits both alike; ratios are taken inside a round. CPU is user+sys of each
+ * whole process ({@code /usr/bin/time}). Not a test: run by bench/replay/run.sh.
+ *
+ * <p>Arguments: statements (20000), rounds (2), output folder, concurrencies (1,8,32).
  */
 public final class ReplayBenchmark {
   private static final int TABLES = 2;
   private static final int ROWS = 10_000;
+  private static final int SESSIONS = 8;
 
   private ReplayBenchmark() {}
 
+  /** One process measured: its own figure of seconds (the loop's, or the replay phase's). */
+  record Timed(double wall, double cpu, double inner) {}
+
   public static void main(String[] args) throws Exception {
     int statements = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
-    Path out = Path.of(args.length > 1 ? args[1] : "bench/out/replay");
+    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 2;
+    Path out = Path.of(args.length > 2 ? args[2] : "bench/out/replay").toAbsolutePath();
+    int[] levels =
+        java.util.Arrays.stream((args.length > 3 ? args[3] : "1,8,32").split(","))
+            .mapToInt(Integer::parseInt)
+            .toArray();
     Files.createDirectories(out);
-    EmbeddedTarget old = TestServers.start("OLD", TestServers.OLD);
-    EmbeddedTarget neu = TestServers.start("NEW", TestServers.NEW);
-    try {
+    try (EmbeddedTarget old = TestServers.start("OLD", TestServers.OLD);
+        EmbeddedTarget neu = TestServers.start("NEW", TestServers.NEW)) {
       for (Target t : List.of(old, neu)) {
         load(t);
       }
       Path workload = out.resolve("workload.jsonl.gz");
       Path slowLog = out.resolve("slow.log");
-      List<String[]> events = generate(statements, 32);
+      List<String[]> events = generate(statements, SESSIONS);
       write(events, workload, slowLog);
-      List<String> rows = new ArrayList<>();
-      rows.add(String.format(Locale.ROOT, "%-28s %12s %12s", "", "statements/s", "seconds"));
-      for (int concurrency : new int[] {1, 8, 32}) {
-        double bare = bare(events, List.of(old, neu), concurrency);
-        double ours =
-            replay(workload, out.resolve("run-" + concurrency), List.of(old, neu), concurrency);
-        rows.add(line("bare JDBC loop, " + concurrency + " lanes", statements, bare));
-        rows.add(line("querytester, " + concurrency + " lanes", statements, ours));
-        rows.add(
-            String.format(
-                Locale.ROOT, "%-28s %11.0f%%", "  querytester / bare loop", 100 * bare / ours));
+      Path sqlFile = out.resolve("statements.sql");
+      Files.write(sqlFile, events.stream().map(e -> e[1]).toList());
+      Path cnf = TestServers.rootCnf(out, old, neu);
+      if (rounds == 0) {
+        serve(out, old, neu);
+        return;
       }
-      double pt = ptUpgrade(slowLog, old, neu, out);
-      if (pt > 0) {
-        rows.add(line("pt-upgrade (serial)", statements, pt));
+      Map<Integer, List<Timed[]>> results = new java.util.TreeMap<>();
+      for (int round = 1; round <= rounds; round++) {
+        for (int c : levels) {
+          Timed loop = bare(out, cnf, old, neu, c, sqlFile, round);
+          Timed tool = tool(out, cnf, old, neu, c, workload, round);
+          results.computeIfAbsent(c, k -> new ArrayList<>()).add(new Timed[] {loop, tool});
+          System.err.printf(
+              Locale.ROOT,
+              "round %d, concurrency %d: loop %.0f/s (%.1f s CPU), tool %.0f/s whole, %.0f/s"
+                  + " replay phase (%.1f s CPU)%n",
+              round,
+              c,
+              statements / loop.inner(),
+              loop.cpu(),
+              statements / tool.wall(),
+              statements / tool.inner(),
+              tool.cpu());
+        }
       }
-      String report = String.join("\n", rows);
+      Timed pt = ptUpgrade(slowLog, old, neu, out);
+      double[] start = startup(out, cnf, old, neu, workload, 3);
+      String report =
+          summary(statements, results, pt)
+              + String.format(
+                  Locale.ROOT,
+                  "%nstart to first statement sent (./querytester replay): %.2f-%.2f s",
+                  start[0],
+                  start[1]);
       System.out.println(report);
       Files.writeString(out.resolve("results.txt"), report + "\n");
-    } finally {
-      old.close();
-      neu.close();
     }
   }
 
-  private static String line(String what, int n, double seconds) {
-    return String.format(Locale.ROOT, "%-28s %12.0f %12.2f", what, n / seconds, seconds);
+  /**
+   * Rounds 0: keeps the loaded servers up until killed, their URLs in {@code servers.txt}, for
+   * profiling one command at a time.
+   */
+  private static void serve(Path out, EmbeddedTarget old, EmbeddedTarget neu) throws Exception {
+    Files.writeString(
+        out.resolve("servers.txt"), old.server().jdbcUrl() + " " + neu.server().jdbcUrl() + "\n");
+    System.err.println("serving; servers in " + out.resolve("servers.txt"));
+    Thread.sleep(Long.MAX_VALUE);
+  }
+
+  /** The compact table the README quotes: best and worst of the rounds, ratios within a round. */
+  static String summary(int n, Map<Integer, List<Timed[]>> results, Timed pt) {
+    List<String> rows = new ArrayList<>();
+    rows.add(
+        String.format(
+            Locale.ROOT,
+            "%-5s %-13s %-13s %-11s %-11s %-11s %-10s",
+            "conc",
+            "loop/s",
+            "tool/s",
+            "tool/loop",
+            "replay/loop",
+            "CPU loop s",
+            "tool/loop CPU"));
+    for (Map.Entry<Integer, List<Timed[]>> e : results.entrySet()) {
+      List<Timed[]> r = e.getValue();
+      rows.add(
+          String.format(
+              Locale.ROOT,
+              "%-5d %-13s %-13s %-11s %-11s %-11s %-10s",
+              e.getKey(),
+              range(r, x -> n / x[0].inner(), "%.0f"),
+              range(r, x -> n / x[1].wall(), "%.0f"),
+              range(r, x -> 100 * x[0].inner() / x[1].wall(), "%.0f%%"),
+              range(r, x -> 100 * x[0].inner() / x[1].inner(), "%.0f%%"),
+              range(r, x -> x[0].cpu(), "%.1f"),
+              range(r, x -> x[1].cpu() / x[0].cpu(), "%.2fx")));
+    }
+    if (pt != null) {
+      rows.add(
+          String.format(
+              Locale.ROOT,
+              "pt-upgrade (serial): %.0f/s, %.1f s CPU (its own process)",
+              n / pt.wall(),
+              pt.cpu()));
+    }
+    return String.join("\n", rows);
+  }
+
+  private static String range(
+      List<Timed[]> rounds, java.util.function.ToDoubleFunction<Timed[]> f, String format) {
+    double lo = rounds.stream().mapToDouble(f).min().orElse(0);
+    double hi = rounds.stream().mapToDouble(f).max().orElse(0);
+    String a = String.format(Locale.ROOT, format, lo);
+    String b = String.format(Locale.ROOT, format, hi);
+    return a.equals(b) ? a : a + "-" + b;
+  }
+
+  private static Timed bare(
+      Path out, Path cnf, EmbeddedTarget old, EmbeddedTarget neu, int c, Path sql, int round)
+      throws Exception {
+    String cp = System.getProperty("java.class.path");
+    Path log = out.resolve("loop-" + c + "-" + round);
+    Timed t =
+        timed(
+            log,
+            List.of(
+                java(),
+                "-cp",
+                cp,
+                BareLoop.class.getName(),
+                cnf.toString(),
+                Integer.toString(old.server().port()),
+                Integer.toString(neu.server().port()),
+                Integer.toString(c),
+                sql.toString()));
+    String[] said =
+        Files.readString(log.resolveSibling(log.getFileName() + ".out")).strip().split(" ");
+    return new Timed(t.wall(), t.cpu(), Double.parseDouble(said[1]));
+  }
+
+  private static Timed tool(
+      Path out, Path cnf, EmbeddedTarget old, EmbeddedTarget neu, int c, Path workload, int round)
+      throws Exception {
+    Path run = out.resolve("run-" + c + "-" + round);
+    Timed t =
+        timed(
+            out.resolve("tool-" + c + "-" + round),
+            command(run, cnf, old.server().jdbcUrl(), neu, c, workload));
+    Double phase = io.querytester.run.RunInfo.read(run).replaySeconds();
+    return new Timed(t.wall(), t.cpu(), phase == null ? t.wall() : phase);
+  }
+
+  /**
+   * Seconds from starting {@code ./querytester replay} to its first workload statement reaching OLD
+   * (through a probe that forwards OLD's connections), best and worst of {@code tries}.
+   */
+  private static double[] startup(
+      Path out, Path cnf, EmbeddedTarget old, EmbeddedTarget neu, Path workload, int tries)
+      throws Exception {
+    double best = Double.MAX_VALUE;
+    double worst = 0;
+    try (FirstStatementProbe probe =
+        FirstStatementProbe.start(old.server().port(), "FROM sbtest")) {
+      for (int i = 1; i <= tries; i++) {
+        probe.reset();
+        List<String> cmd =
+            new ArrayList<>(
+                command(
+                    out.resolve("start-" + i),
+                    cnf,
+                    "jdbc:mysql://127.0.0.1:" + probe.port() + "/",
+                    neu,
+                    1,
+                    workload));
+        cmd.addAll(List.of("--limit", "100"));
+        long start = System.nanoTime();
+        timed(out.resolve("start-" + i), cmd);
+        double s = (probe.firstNanos() - start) / 1e9;
+        best = Math.min(best, s);
+        worst = Math.max(worst, s);
+      }
+    }
+    return new double[] {best, worst};
+  }
+
+  private static List<String> command(
+      Path run, Path cnf, String oldUrl, EmbeddedTarget neu, int c, Path workload) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of("querytester").toAbsolutePath().toString());
+    cmd.addAll(ReplayArgs.of(workload, run, cnf, oldUrl, neu.server().jdbcUrl()));
+    cmd.addAll(List.of("--concurrency", Integer.toString(c)));
+    return cmd;
+  }
+
+  private static String java() {
+    return ProcessHandle.current().info().command().orElse("java");
+  }
+
+  /** Runs a process under /usr/bin/time: wall seconds and user+sys CPU seconds of the process. */
+  private static Timed timed(Path log, List<String> command) throws Exception {
+    Path times = log.resolveSibling(log.getFileName() + ".time");
+    List<String> cmd =
+        new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %U %S", "-o", times.toString()));
+    cmd.addAll(command);
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.redirectOutput(log.resolveSibling(log.getFileName() + ".out").toFile());
+    pb.redirectError(log.resolveSibling(log.getFileName() + ".err").toFile());
+    Process p = pb.start();
+    if (!p.waitFor(30, TimeUnit.MINUTES)) {
+      p.destroyForcibly();
+      throw new IllegalStateException(command.get(0) + " did not finish in 30 minutes");
+    }
+    // pt-upgrade exits non-zero when it found differences (its noisy "query time diffs").
+    // Exit code 1 is the tool's "regressions found" (10.2 -> 11.4 metadata changes): a full run.
+    if (p.exitValue() > 1 && !command.get(0).equals("pt-upgrade")) {
+      throw new IllegalStateException(
+          command.get(0) + " exited " + p.exitValue() + "; see " + log + ".err");
+    }
+    List<String> lines = Files.readAllLines(times);
+    String[] f = lines.get(lines.size() - 1).strip().split(" ");
+    double wall = Double.parseDouble(f[0]);
+    return new Timed(wall, Double.parseDouble(f[1]) + Double.parseDouble(f[2]), wall);
   }
 
   static void load(Target t) throws Exception {
@@ -89,6 +273,8 @@ public final class ReplayBenchmark {
     try (Connection c = t.connect();
         Statement s = c.createStatement()) {
       s.execute("USE sbtest");
+      // One commit per table, not per row: loading takes a second, not a minute.
+      c.setAutoCommit(false);
       SplittableRandom r = new SplittableRandom(42);
       for (int table = 1; table <= TABLES; table++) {
         s.execute(
@@ -109,6 +295,7 @@ public final class ReplayBenchmark {
           }
           ps.executeBatch();
         }
+        c.commit();
       }
     }
   }
@@ -210,121 +397,20 @@ public final class ReplayBenchmark {
     }
   }
 
-  private static double replay(Path workload, Path run, List<Target> targets, int concurrency) {
-    long start = System.nanoTime();
-    ReplayCounters c =
-        new Replayer(
-                new ReplaySettings(
-                    workload,
-                    run,
-                    concurrency,
-                    0,
-                    null,
-                    0,
-                    false,
-                    false,
-                    Duration.ofSeconds(30),
-                    50_000_000,
-                    12,
-                    0,
-                    10,
-                    1,
-                    false),
-                m -> {})
-            .run(targets, false);
-    double secs = (System.nanoTime() - start) / 1e9;
-    System.err.printf(
-        Locale.ROOT,
-        "querytester %d lanes: %d executed, %d with differences%n",
-        concurrency,
-        c.executed(),
-        c.withDifferences());
-    return secs;
-  }
-
-  /**
-   * Each statement on both servers at once, every row read, nothing compared: the least any
-   * session-faithful replay must do. Like the replay, a captured session gets its own connection
-   * pair and sessions are dealt to lanes.
-   */
-  private static double bare(List<String[]> events, List<Target> targets, int concurrency)
-      throws Exception {
-    Map<Integer, List<String[]>> lanes = new HashMap<>();
-    for (String[] e : events) {
-      lanes.computeIfAbsent(Integer.parseInt(e[0]) % concurrency, k -> new ArrayList<>()).add(e);
-    }
-    long start = System.nanoTime();
-    List<Thread> threads = new ArrayList<>();
-    for (List<String[]> lane : lanes.values()) {
-      threads.add(
-          Thread.ofVirtual()
-              .start(
-                  () -> {
-                    Map<String, Connection[]> sessions = new HashMap<>();
-                    try {
-                      for (String[] e : lane) {
-                        Connection[] pair = sessions.get(e[0]);
-                        if (pair == null) {
-                          pair =
-                              new Connection[] {targets.get(0).connect(), targets.get(1).connect()};
-                          pair[0].setCatalog("sbtest");
-                          pair[1].setCatalog("sbtest");
-                          sessions.put(e[0], pair);
-                        }
-                        Connection b = pair[1];
-                        Thread other = Thread.ofVirtual().start(() -> readAll(b, e[1]));
-                        readAll(pair[0], e[1]);
-                        other.join();
-                      }
-                      for (Connection[] pair : sessions.values()) {
-                        pair[0].close();
-                        pair[1].close();
-                      }
-                    } catch (Exception ex) {
-                      throw new IllegalStateException(ex);
-                    }
-                  }));
-    }
-    for (Thread t : threads) {
-      t.join();
-    }
-    return (System.nanoTime() - start) / 1e9;
-  }
-
-  private static void readAll(Connection c, String sql) {
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery(sql)) {
-      int cols = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        for (int i = 1; i <= cols; i++) {
-          rs.getBytes(i);
-        }
-      }
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static double ptUpgrade(Path slowLog, EmbeddedTarget old, EmbeddedTarget neu, Path out)
+  private static Timed ptUpgrade(Path slowLog, EmbeddedTarget old, EmbeddedTarget neu, Path out)
       throws Exception {
     if (!Files.isExecutable(Path.of("/usr/bin/pt-upgrade"))) {
       System.err.println("pt-upgrade not installed (apt-get install percona-toolkit); skipped");
-      return -1;
+      return null;
     }
-    ProcessBuilder pb =
-        new ProcessBuilder(
+    // F= reads the password from an option file: never on the command line.
+    return timed(
+        out.resolve("pt-upgrade"),
+        List.of(
             "pt-upgrade",
-            "h=127.0.0.1,P=" + old.server().port() + ",u=root",
-            "h=127.0.0.1,P=" + neu.server().port() + ",u=root",
-            slowLog.toString());
-    pb.redirectErrorStream(true);
-    pb.redirectOutput(out.resolve("pt-upgrade.txt").toFile());
-    long start = System.nanoTime();
-    Process p = pb.start();
-    if (!p.waitFor(30, TimeUnit.MINUTES)) {
-      p.destroyForcibly();
-    }
-    return (System.nanoTime() - start) / 1e9;
+            "h=127.0.0.1,P=" + old.server().port() + ",F=" + TestServers.clientOptions(out, old),
+            "h=127.0.0.1,P=" + neu.server().port() + ",F=" + TestServers.clientOptions(out, neu),
+            slowLog.toString()));
   }
 
   static long count(Path workload) throws Exception {

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,6 +58,31 @@ class LauncherTest {
     String[] r = run(empty, "/nonexistent-jdk", Path.of(current, "bin") + ":/usr/bin:/bin");
     assertThat(r[0]).as(r[1]).isEqualTo("0");
     assertThat(r[1]).contains("querytester");
+  }
+
+  /**
+   * The first run after a build writes the subcommand's class archive (AppCDS); the next run uses
+   * it as it is (not written again), says the same and warns about nothing; no temporary file
+   * stays.
+   */
+  @Test
+  void theFirstRunWritesAClassArchiveThatTheNextRunUses(@TempDir Path empty) throws Exception {
+    String current = System.getProperty("java.home");
+    String path = Path.of(current, "bin") + ":/usr/bin:/bin";
+    Path target = Path.of("target");
+    Path archive = target.resolve("querytester-jdk" + Runtime.version().feature() + "-other.jsa");
+    Files.deleteIfExists(archive);
+    String[] first = run(empty, current, path);
+    assertThat(first[0]).as(first[1]).isEqualTo("0");
+    assertThat(archive).isNotEmptyFile();
+    FileTime written = Files.getLastModifiedTime(archive);
+    String[] second = run(empty, current, path);
+    assertThat(second[0]).isEqualTo("0");
+    assertThat(second[1]).isEqualTo(first[1]);
+    assertThat(Files.getLastModifiedTime(archive)).isEqualTo(written);
+    try (Stream<Path> files = Files.list(target)) {
+      assertThat(files.map(f -> f.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+    }
   }
 
   /**

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 class SkipReasonTest {
   private static String skip(String sql, boolean allowWrites) {
-    return Lane.skipReason(SqlProfile.of(sql), allowWrites);
+    return SkipRules.reason(SqlProfile.of(sql), allowWrites);
   }
 
   @Test

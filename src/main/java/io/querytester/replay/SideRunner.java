@@ -1,0 +1,87 @@
+package io.querytester.replay;
+
+import io.querytester.run.Observation;
+import io.querytester.run.Outcome;
+import io.querytester.target.Target;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Runs one statement of a session on every side at the same moment, telling the watch what each
+ * side holds in flight. Which side starts first is random, so neither is always second.
+ */
+final class SideRunner {
+  private final List<Target> targets;
+  private final StatementRunner runner;
+  private final ReplayWatch watch;
+  private final int lane;
+  private final SplittableRandom random;
+
+  SideRunner(List<Target> targets, StatementRunner runner, ReplayWatch watch, int lane, long seed) {
+    this.targets = targets;
+    this.runner = runner;
+    this.watch = watch;
+    this.lane = lane;
+    this.random = new SplittableRandom(seed);
+  }
+
+  int sides() {
+    return targets.size();
+  }
+
+  String label(int side) {
+    return targets.get(side).label();
+  }
+
+  StatementRunner.Result[] runAll(
+      SessionConnections s, Job job, long start, StatementRunner.SampleRequest sample) {
+    StatementRunner.Result[] results = new StatementRunner.Result[targets.size()];
+    if (targets.size() == 1) {
+      results[0] = runOn(s, 0, job, start, sample);
+      return results;
+    }
+    int forked = random.nextBoolean() ? 0 : 1;
+    int here = 1 - forked;
+    Thread other =
+        Thread.ofVirtual().start(() -> results[forked] = runOn(s, forked, job, start, sample));
+    results[here] = runOn(s, here, job, start, sample);
+    try {
+      other.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(
+          "interrupted while waiting for " + targets.get(forked).label(), e);
+    }
+    return results;
+  }
+
+  private StatementRunner.Result runOn(
+      SessionConnections s, int side, Job job, long start, StatementRunner.SampleRequest sample) {
+    Connection c;
+    try {
+      c = s.connection(side);
+    } catch (SQLException e) {
+      return lostResult(
+          "cannot connect to " + targets.get(side).label() + ": " + e.getMessage(), start);
+    }
+    String sql = job.event().sql();
+    watch.started(side, lane, job.id(), job.profile().classId(), sql);
+    StatementRunner.Result r = runner.run(c, side, sql, start, sample);
+    boolean lost = r.observation().outcome() instanceof Outcome.Lost;
+    watch.ended(side, lane, lost);
+    if (lost) {
+      s.lost(side);
+    }
+    return r;
+  }
+
+  private static StatementRunner.Result lostResult(String message, long start) {
+    long us = Math.max(0, (System.nanoTime() - start) / 1000);
+    return new StatementRunner.Result(
+        new Observation(new Outcome.Lost(message), us, us, 0, null, List.of(), List.of(), null),
+        new DigestBuilder(),
+        List.of());
+  }
+}

@@ -1,0 +1,102 @@
+package io.querytester.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A TCP forwarder in front of a server that notes when a client first sends a packet holding a
+ * marker (a workload statement's text): with the time a command was started, that is its time to
+ * the first statement sent, whatever it did before (JVM start, connecting, checks).
+ */
+final class FirstStatementProbe implements AutoCloseable {
+  private final ServerSocket server;
+  private final int target;
+  private final byte[] marker;
+  private final AtomicLong first = new AtomicLong();
+
+  private FirstStatementProbe(ServerSocket server, int target, String marker) {
+    this.server = server;
+    this.target = target;
+    this.marker = marker.getBytes(StandardCharsets.UTF_8);
+  }
+
+  static FirstStatementProbe start(int targetPort, String marker) throws IOException {
+    FirstStatementProbe p =
+        new FirstStatementProbe(
+            new ServerSocket(0, 200, InetAddress.getLoopbackAddress()), targetPort, marker);
+    Thread.ofVirtual().start(p::accept);
+    return p;
+  }
+
+  int port() {
+    return server.getLocalPort();
+  }
+
+  /** System.nanoTime() when the marker was first sent; 0 before. */
+  long firstNanos() {
+    return first.get();
+  }
+
+  void reset() {
+    first.set(0);
+  }
+
+  private void accept() {
+    while (!server.isClosed()) {
+      try {
+        Socket client = server.accept();
+        Socket upstream = new Socket(InetAddress.getLoopbackAddress(), target);
+        Thread.ofVirtual().start(() -> pump(client, upstream, true));
+        Thread.ofVirtual().start(() -> pump(upstream, client, false));
+      } catch (IOException e) {
+        // closed
+      }
+    }
+  }
+
+  private void pump(Socket from, Socket to, boolean watch) {
+    byte[] buf = new byte[65536];
+    try (InputStream in = from.getInputStream();
+        OutputStream out = to.getOutputStream()) {
+      for (int n; (n = in.read(buf)) > 0; ) {
+        if (watch && first.get() == 0 && contains(buf, n)) {
+          first.compareAndSet(0, System.nanoTime());
+        }
+        out.write(buf, 0, n);
+      }
+    } catch (IOException e) {
+      // one side went away
+    } finally {
+      try {
+        from.close();
+        to.close();
+      } catch (IOException ignored) {
+        // closing
+      }
+    }
+  }
+
+  private boolean contains(byte[] buf, int n) {
+    outer:
+    for (int i = 0; i + marker.length <= n; i++) {
+      for (int j = 0; j < marker.length; j++) {
+        if (buf[i + j] != marker[j]) {
+          continue outer;
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+
+  @Override
+  public void close() throws IOException {
+    server.close();
+  }
+}
