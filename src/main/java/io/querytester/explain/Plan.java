@@ -50,6 +50,43 @@ public record Plan(
       Double filtered,
       Double actualRows) {}
 
+  /**
+   * The plan as text lines, one per table in join order and one for what the whole plan adds: for
+   * JUnit failure bodies and repro READMEs.
+   */
+  public List<String> lines() {
+    List<String> out = new java.util.ArrayList<>();
+    for (Table t : tables) {
+      out.add(
+          t.table()
+              + " "
+              + (t.access() == null ? "-" : t.access())
+              + (t.key() == null ? "" : " key " + t.key() + "(" + t.keyLength() + ")")
+              + (t.rows() == null ? "" : " rows " + t.rows())
+              + (t.filtered() == null ? "" : " filtered " + number(t.filtered()) + "%")
+              + (t.actualRows() == null ? "" : " actual rows " + number(t.actualRows())));
+    }
+    List<String> adds = new java.util.ArrayList<>();
+    if (temporary) {
+      adds.add("temporary table");
+    }
+    if (filesort) {
+      adds.add("filesort");
+    }
+    subqueries.forEach(s -> adds.add("subquery: " + s));
+    notes.forEach(n -> adds.add("note: " + n));
+    if (!adds.isEmpty()) {
+      out.add(String.join(", ", adds));
+    }
+    return out;
+  }
+
+  private static String number(double d) {
+    return d == Math.rint(d)
+        ? Long.toString((long) d)
+        : String.format(java.util.Locale.ROOT, "%.2f", d);
+  }
+
   /** The join order as one line: {@code c, o, l}. */
   public String joinOrder() {
     return String.join(", ", tables.stream().map(Table::table).toList());

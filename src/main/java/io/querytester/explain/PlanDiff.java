@@ -76,7 +76,9 @@ record PlanDiff(List<String> changes, List<String> estimates) {
       return "none";
     }
     if (v instanceof Double d) {
-      return d == Math.rint(d) ? String.valueOf(d.longValue()) : String.format("%.2f", d);
+      return d == Math.rint(d)
+          ? String.valueOf(d.longValue())
+          : String.format(java.util.Locale.ROOT, "%.2f", d);
     }
     return v.toString();
   }
