@@ -68,7 +68,7 @@ record PlanDiff(List<String> changes, List<String> estimates) {
     if (Objects.equals(text(a), text(b))) {
       return;
     }
-    out.add((table == null ? "" : table + ": ") + what + " " + text(a) + " -> " + text(b));
+    out.add((table == null ? what + ": " : table + ": " + what + " ") + text(a) + " -> " + text(b));
   }
 
   private static String text(Object v) {

@@ -1,9 +1,9 @@
 package io.querytester.explain;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,10 +15,11 @@ import java.util.Map;
  * in {@code filesort} and {@code temporary_table} objects and counts {@code rows}; MySQL flags
  * {@code using_filesort} and {@code using_temporary_table} and counts {@code
  * rows_examined_per_scan} (5.7+), with its filtered as a string. Both are walked in document order,
- * which is the join order.
+ * which is the join order. MariaDB 10.2 repeats {@code "table"} within one object, so the text is
+ * read into a tree that keeps repeated names ({@link JsonTree}).
  */
 final class PlanShapes {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final JsonFactory JSON = new JsonFactory();
   private static final List<String> SUBQUERY_LISTS =
       List.of(
           "subqueries",
@@ -39,11 +40,12 @@ final class PlanShapes {
 
   /** A plan from EXPLAIN FORMAT=JSON (or ANALYZE FORMAT=JSON) text, MariaDB's or MySQL's. */
   static Plan fromJson(String source, String json) {
-    JsonNode root;
-    try {
-      root = JSON.readTree(json);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalArgumentException("not EXPLAIN JSON: " + e.getOriginalMessage(), e);
+    Object root;
+    try (JsonParser parser = JSON.createParser(json)) {
+      parser.nextToken();
+      root = JsonTree.read(parser);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("not EXPLAIN JSON: " + e.getMessage(), e);
     }
     PlanShapes p = new PlanShapes();
     p.walk(root);
@@ -105,41 +107,40 @@ final class PlanShapes {
     }
   }
 
-  private void walk(JsonNode node) {
-    if (node.isArray()) {
-      node.forEach(this::walk);
-      return;
-    }
-    if (!node.isObject()) {
-      return;
-    }
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> f = it.next();
-      field(f.getKey(), f.getValue());
+  private void walk(Object node) {
+    if (node instanceof List<?> array) {
+      array.forEach(this::walk);
+    } else if (node instanceof JsonTree.Obj obj) {
+      obj.fields().forEach(f -> field(f.getKey(), f.getValue()));
     }
   }
 
-  private void field(String name, JsonNode v) {
+  private void field(String name, Object v) {
     switch (name) {
       case "table" -> {
-        if (v.has("table_name")) {
-          tables.add(table(v));
+        if (v instanceof JsonTree.Obj t && t.has("table_name")) {
+          tables.add(table(t));
         }
         walk(v);
       }
-      case "using_filesort" -> filesort |= v.asBoolean();
-      case "using_temporary_table" -> temporary |= v.asBoolean();
+      case "using_filesort" -> filesort |= Boolean.TRUE.equals(v);
+      case "using_temporary_table" -> temporary |= Boolean.TRUE.equals(v);
       case "filesort", "read_sorted_file" -> {
         filesort = true;
         walk(v);
       }
       case "temporary_table" -> {
-        temporary |= v.isObject();
+        temporary |= v instanceof JsonTree.Obj;
         walk(v);
       }
       case "materialized", "materialized_from_subquery" -> {
         subqueries.add("materialization");
-        walk(v);
+        // MySQL flags the materialization's own table; MariaDB does not: neither counts.
+        if (v instanceof JsonTree.Obj m) {
+          m.fields().stream()
+              .filter(f -> !f.getKey().equals("using_temporary_table"))
+              .forEach(f -> field(f.getKey(), f.getValue()));
+        }
       }
       case "first_match" -> subqueries.add("firstmatch");
       case "loose_scan", "loosescan" -> subqueries.add("loosescan");
@@ -147,10 +148,10 @@ final class PlanShapes {
         subqueries.add("duplicate weedout");
         walk(v);
       }
-      case "message" -> notes.add(v.asText());
+      case "message" -> notes.add(String.valueOf(v));
       default -> {
-        if (SUBQUERY_LISTS.contains(name) && v.isArray()) {
-          v.forEach(s -> subqueries.add(subquery(s)));
+        if (SUBQUERY_LISTS.contains(name) && v instanceof List<?> list) {
+          list.forEach(sub -> subqueries.add(subquery(sub)));
         }
         walk(v);
       }
@@ -158,27 +159,35 @@ final class PlanShapes {
   }
 
   /** MySQL marks a correlated subquery {@code dependent}; MariaDB shows its expression cache. */
-  private static String subquery(JsonNode s) {
+  private static String subquery(Object sub) {
+    if (!(sub instanceof JsonTree.Obj s)) {
+      return "subquery";
+    }
     if (s.has("expression_cache")) {
       return "subquery (expression cache)";
     }
-    JsonNode block = s.path("query_block");
-    if (s.path("dependent").asBoolean() || block.path("dependent").asBoolean()) {
-      return "dependent subquery";
-    }
-    return "subquery";
+    boolean dependent =
+        Boolean.TRUE.equals(s.get("dependent"))
+            || (s.get("query_block") instanceof JsonTree.Obj b
+                && Boolean.TRUE.equals(b.get("dependent")));
+    return dependent ? "dependent subquery" : "subquery";
   }
 
-  private static Plan.Table table(JsonNode t) {
-    JsonNode rows = t.has("rows") ? t.get("rows") : t.get("rows_examined_per_scan");
+  private static Plan.Table table(JsonTree.Obj t) {
+    Object rows = t.has("rows") ? t.get("rows") : t.get("rows_examined_per_scan");
+    Object actual = t.get("r_rows");
     return new Plan.Table(
-        t.path("table_name").asText(),
-        t.has("access_type") ? t.get("access_type").asText() : null,
-        t.has("key") ? t.get("key").asText() : null,
-        t.has("key_length") ? t.get("key_length").asText() : null,
-        rows == null ? null : longOrNull(rows.asText()),
-        t.has("filtered") ? doubleOrNull(t.get("filtered").asText()) : null,
-        t.has("r_rows") && t.get("r_rows").isNumber() ? t.get("r_rows").asDouble() : null);
+        String.valueOf(t.get("table_name")),
+        text(t.get("access_type")),
+        text(t.get("key")),
+        text(t.get("key_length")),
+        longOrNull(text(rows)),
+        doubleOrNull(text(t.get("filtered"))),
+        actual instanceof Number n ? n.doubleValue() : null);
+  }
+
+  private static String text(Object v) {
+    return v == null ? null : v.toString();
   }
 
   private static String emptyToNull(String s) {
