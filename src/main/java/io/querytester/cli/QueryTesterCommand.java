@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
       DriftCommand.class,
       PrecheckCommand.class,
       BisectCommand.class,
+      ReproCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class QueryTesterCommand implements Runnable {
