@@ -152,21 +152,21 @@ public final class Repro {
                 + "; give the run's workload with --workload FILE");
       }
       Path dir = wanted.size() == 1 ? s.out() : s.out().resolve(c.classId());
-      cases.add(new Case(c, e, p, plans.get(c.classId()), kinds(c), dir));
+      cases.add(new Case(c, e, p, plans.get(c.classId()), kinds(c, e), dir));
     }
     return new Repro(s, info, header, cases);
   }
 
-  /** The kinds a bundle should show again: the class's differences, latency when it was judged. */
-  static Set<DiffKind> kinds(ClassSummary c) {
+  /**
+   * The kinds a bundle should show again: those of the execution it replays (another execution of
+   * the class may differ in other ways), and latency when the class was slower.
+   */
+  static Set<DiffKind> kinds(ClassSummary c, Execution e) {
     Set<DiffKind> k = EnumSet.noneOf(DiffKind.class);
-    c.differences()
-        .forEach(
-            (kind, n) -> {
-              if (n > 0 && kind != DiffKind.LATENCY) {
-                k.add(kind);
-              }
-            });
+    e.differences().stream()
+        .map(d -> d.kind())
+        .filter(kind -> kind != DiffKind.LATENCY)
+        .forEach(k::add);
     if (c.latency() == LatencyVerdict.DEGRADED) {
       k.add(DiffKind.LATENCY);
     }
