@@ -9,7 +9,6 @@ import io.querytester.compare.RunAnalyzer;
 import io.querytester.replay.ReadOnlyGate;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Execution;
-import io.querytester.run.ExecutionLog;
 import io.querytester.run.RunInfo;
 import io.querytester.run.RunJson;
 import io.querytester.target.Target;
@@ -66,18 +65,18 @@ public final class Plans {
     RunInfo info = RunInfo.read(runDir);
     List<ClassSummary> classes = new RunAnalyzer(s.gate(), 1, w -> {}).analyze(runDir).classes();
     Map<String, List<String>> wanted = new LinkedHashMap<>();
-    Map<String, Long> preferred = new HashMap<>();
+    List<ClassSummary> selected = new ArrayList<>();
     for (ClassSummary c : classes) {
       List<String> reasons = reasons(c);
       if (!reasons.isEmpty()) {
         wanted.put(c.classId(), reasons);
-        c.examples().stream().findFirst().ifPresent(e -> preferred.put(c.classId(), e.event()));
+        selected.add(c);
       }
     }
     List<PlanComparison> out = new ArrayList<>();
     if (!wanted.isEmpty()) {
       progress.accept("plans: reading the plans of " + wanted.size() + " classes on both sides");
-      Map<String, Execution> examples = examples(runDir, wanted, preferred);
+      Map<String, Execution> examples = ExampleRuns.pick(runDir, selected, w -> {});
       Map<Long, Long> sessions = new HashMap<>();
       examples.values().forEach(e -> sessions.put(e.event(), e.session()));
       Map<Long, SessionPrelude> preludes = preludes(Path.of(info.workload()), sessions);
@@ -153,22 +152,6 @@ public final class Plans {
       }
     }
     return PlanComparison.of(ex, plans[0], plans[1], errors[0], errors[1]);
-  }
-
-  /** The execution to explain per class: the first example of its difference, else its first. */
-  private static Map<String, Execution> examples(
-      Path runDir, Map<String, List<String>> wanted, Map<String, Long> preferred) {
-    Map<String, Execution> out = new HashMap<>();
-    for (Execution e : ExecutionLog.read(runDir, w -> {})) {
-      if (!wanted.containsKey(e.classId()) || e.old() == null || e.neu() == null) {
-        continue;
-      }
-      Long p = preferred.get(e.classId());
-      if (p == null ? !out.containsKey(e.classId()) : p == e.event()) {
-        out.put(e.classId(), e);
-      }
-    }
-    return out;
   }
 
   private static Map<Long, SessionPrelude> preludes(Path workload, Map<Long, Long> sessions) {

@@ -8,7 +8,6 @@ import io.querytester.compare.LatencyVerdict;
 import io.querytester.compare.RunAnalyzer;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Execution;
-import io.querytester.run.ExecutionLog;
 import io.querytester.run.RunInfo;
 import io.querytester.target.Target;
 import io.querytester.workload.QueryEvent;
@@ -241,24 +240,6 @@ public final class Repro {
   /** The example execution of each class: its first differing example, else its first. */
   private static Map<String, Execution> executions(
       Path runDir, Map<String, ClassSummary> wanted, Consumer<String> warnings) {
-    Map<String, Long> preferred = new HashMap<>();
-    wanted
-        .values()
-        .forEach(
-            c ->
-                c.examples().stream()
-                    .findFirst()
-                    .ifPresent(e -> preferred.put(c.classId(), e.event())));
-    Map<String, Execution> out = new HashMap<>();
-    for (Execution e : ExecutionLog.read(runDir, warnings)) {
-      if (!wanted.containsKey(e.classId()) || e.old() == null || e.neu() == null) {
-        continue;
-      }
-      Long p = preferred.get(e.classId());
-      if (p == null ? !out.containsKey(e.classId()) : p == e.event()) {
-        out.put(e.classId(), e);
-      }
-    }
-    return out;
+    return ExampleRuns.pick(runDir, wanted.values(), warnings);
   }
 }

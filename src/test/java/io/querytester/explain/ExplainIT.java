@@ -141,6 +141,7 @@ class ExplainIT {
     Path jar = Path.of("target", "querytester.jar").toAbsolutePath();
     assertThat(jar).as("run the ITs with ./mvnw verify").isRegularFile();
     String java = ProcessHandle.current().info().command().orElse("java");
+    Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
     ProcessBuilder pb = new ProcessBuilder("sh", bundle.resolve("run.sh").toString());
     pb.environment()
         .put(
@@ -153,6 +154,9 @@ class ExplainIT {
       p.destroyForcibly();
       throw new IllegalStateException(bundle + "/run.sh did not finish in 5 minutes");
     }
+    assertThat(bundle.resolve("run").resolve("report.json"))
+        .as(Files.readString(bundle.resolve("script.err"), StandardCharsets.UTF_8))
+        .isRegularFile();
     assertThat(Files.readString(bundle.resolve("script.out"), StandardCharsets.UTF_8))
         .contains("expected: ");
     return p.exitValue();
