@@ -85,9 +85,12 @@ public final class Plans {
       for (Map.Entry<String, List<String>> w : wanted.entrySet()) {
         Execution e = examples.get(w.getKey());
         if (e != null) {
+          SessionPrelude p = preludes.get(e.event());
+          // the executions log keeps a statement's text only when it differed
+          String sql = p != null ? p.event().sql() : e.sql() != null ? e.sql() : "";
           PlanComparison.Example ex =
-              new PlanComparison.Example(w.getKey(), w.getValue(), e.event(), e.sql());
-          out.add(compare(targets, reader, gate, ex, preludes.get(e.event())));
+              new PlanComparison.Example(w.getKey(), w.getValue(), e.event(), sql);
+          out.add(compare(targets, reader, gate, ex, p));
         }
       }
     }

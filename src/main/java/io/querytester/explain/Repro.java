@@ -209,7 +209,7 @@ public final class Repro {
       }
     }
     schemas.addAll(ReproText.usedSchemas(c.prelude()));
-    List<ReproTables.Name> names = tables.tablesOf(c.execution().sql(), schemas);
+    List<ReproTables.Name> names = tables.tablesOf(c.prelude().event().sql(), schemas);
     tables.writeSchema(names, c.dir().resolve("schema.sql"));
     Path data = c.dir().resolve("data.sql");
     Files.deleteIfExists(data);

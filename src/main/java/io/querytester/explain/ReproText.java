@@ -53,7 +53,7 @@ final class ReproText {
     for (QueryEvent e : c.prelude().session()) {
       b.append(sql(e.sql())).append(";\n");
     }
-    b.append(sql(c.execution().sql())).append(";\n");
+    b.append(sql(c.prelude().event().sql())).append(";\n");
     return b.toString();
   }
 
@@ -69,7 +69,7 @@ final class ReproText {
     StringBuilder b = new StringBuilder();
     b.append(s.label()).append(": ").append(s.spec()).append("  ").append(s.version()).append('\n');
     b.append("statement (event ").append(c.execution().event()).append("): ");
-    b.append(sql(c.execution().sql())).append("\n\n");
+    b.append(sql(c.prelude().event().sql())).append("\n\n");
     b.append("outcome: ").append(outcome(o)).append('\n');
     b.append("first row after ").append(o.firstRowMicros()).append(" us, last after ");
     b.append(o.lastRowMicros()).append(" us\n");
@@ -192,7 +192,7 @@ final class ReproText {
     StringBuilder b = new StringBuilder();
     b.append("# Class ").append(c.summary().classId()).append(": ");
     b.append(c.summary().verdict().name().toLowerCase(Locale.ROOT)).append("\n\n");
-    b.append("```sql\n").append(sql(c.execution().sql())).append("\n```\n\n");
+    b.append("```sql\n").append(sql(c.prelude().event().sql())).append("\n```\n\n");
     b.append("## What differs\n\n");
     b.append("- OLD: `").append(old.spec()).append("` ").append(old.version()).append('\n');
     b.append("- NEW: `").append(neu.spec()).append("` ").append(neu.version()).append("\n\n");
