@@ -74,7 +74,8 @@ final class ReproText {
     b.append("first row after ").append(o.firstRowMicros()).append(" us, last after ");
     b.append(o.lastRowMicros()).append(" us\n");
     if (o.digest() != null) {
-      b.append("result digest: ").append(o.digest()).append('\n');
+      b.append("result digest: ordered ").append(o.digest().ordered());
+      b.append(", as a multiset ").append(o.digest().unordered()).append('\n');
     }
     b.append("\ncolumns:\n");
     for (ColumnMeta m : o.columns()) {
