@@ -77,17 +77,7 @@ final class ReproCommand implements Callable<Integer> {
       description = "Rows per table in data.sql (default: " + DEFAULT_MAX_ROWS + ").")
   long maxRows = DEFAULT_MAX_ROWS;
 
-  @Option(
-      names = "--load",
-      paramLabel = "FILE",
-      description = "SQL file to load into OLD first, as in the run (repeatable).")
-  List<Path> loads = new ArrayList<>();
-
-  @Option(
-      names = {"-w", "--workload"},
-      paramLabel = "FILE",
-      description = "The run's workload, if run.json's path does not reach it from here.")
-  Path workload;
+  @Mixin RunInputs inputs;
 
   @Mixin PairOptions pair;
 
@@ -106,7 +96,7 @@ final class ReproCommand implements Callable<Integer> {
     }
     Repro repro =
         Repro.prepare(
-            new Repro.Settings(runDir, workload, classes, dir, withData, redact, maxRows),
+            new Repro.Settings(runDir, inputs.workload, classes, dir, withData, redact, maxRows),
             w -> err.println("warning: " + w));
     if (!spec.commandLine().getParseResult().hasMatchedOption("--old")) {
       pair.old = info.targets().getFirst().spec();
@@ -114,7 +104,7 @@ final class ReproCommand implements Callable<Integer> {
     TargetSettings old = pair.settings(w -> err.println("warning: " + w)).getFirst();
     List<Repro.Bundle> bundles;
     try (Target t = Targets.open(old, err::println)) {
-      ReplayJob.load(List.of(t), loads, err::println);
+      ReplayJob.load(List.of(t), inputs.loads, err::println);
       bundles = repro.write(t, err::println);
     }
     PrintWriter o = spec.commandLine().getOut();
