@@ -67,17 +67,7 @@ final class BisectCommand implements Callable<Integer> {
               + " needs a Docker engine.")
   boolean docker;
 
-  @Option(
-      names = "--load",
-      paramLabel = "FILE",
-      description = "SQL file to load into each server first, as in the run (repeatable).")
-  List<Path> loads = new ArrayList<>();
-
-  @Option(
-      names = {"-w", "--workload"},
-      paramLabel = "FILE",
-      description = "The run's workload, if run.json's path does not reach it from here.")
-  Path workload;
+  @Mixin RunInputs inputs;
 
   @Option(
       names = "--examples",
@@ -120,7 +110,7 @@ final class BisectCommand implements Callable<Integer> {
     }
     PrintWriter err = spec.commandLine().getErr();
     RunInfo info = RunInfo.read(runDir);
-    if (loads.isEmpty()) {
+    if (inputs.loads.isEmpty()) {
       err.println(
           "warning: no --load given: the servers start empty, so examples that read tables fail"
               + " on every version; give the run's --load files again");
@@ -143,7 +133,7 @@ final class BisectCommand implements Callable<Integer> {
             (server, settings) ->
                 ReplayJob.run(
                     List.of(server),
-                    loads,
+                    inputs.loads,
                     settings,
                     ConnectionLimits.FROM_SERVER,
                     HealthSettings.DEFAULT,
@@ -152,7 +142,8 @@ final class BisectCommand implements Callable<Integer> {
             Clock.systemUTC(),
             err::println);
     BisectReport report =
-        bisect.run(new Bisect.Settings(runDir, workload, dir, servers, examples, statementTimeout));
+        bisect.run(
+            new Bisect.Settings(runDir, inputs.workload, dir, servers, examples, statementTimeout));
     Path html = BisectReports.write(report, dir);
     PrintWriter o = spec.commandLine().getOut();
     BisectConsole.print(report, o);

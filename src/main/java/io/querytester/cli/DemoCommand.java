@@ -2,6 +2,7 @@ package io.querytester.cli;
 
 import io.querytester.BadInputException;
 import io.querytester.replay.ReplaySettings;
+import io.querytester.replay.ShardFilter;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +48,7 @@ final class DemoCommand implements Callable<Integer> {
   @Mixin ReplayOptions replay;
   @Mixin HealthOptions health;
   @Mixin ReportOptions report;
+  @Mixin PlanOptions plans;
 
   @Override
   public Integer call() {
@@ -66,9 +68,11 @@ final class DemoCommand implements Callable<Integer> {
         sides,
         List.of(dir.resolve("schema.sql"), dir.resolve("data.sql")),
         settings,
+        ShardFilter.ALL,
         replay.connections(),
         health.settings(null),
         false,
+        plans.settings(report.settings().gate(), replay.statementTimeout),
         report.progress(err));
     report
         .progress(err)

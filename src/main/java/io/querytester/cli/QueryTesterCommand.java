@@ -28,6 +28,7 @@ public final class QueryTesterCommand implements Runnable {
           DriftCommand.class,
           PrecheckCommand.class,
           BisectCommand.class,
+          ReproCommand.class,
           CommandLine.HelpCommand.class);
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

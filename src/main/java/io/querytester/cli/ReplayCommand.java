@@ -74,6 +74,7 @@ final class ReplayCommand implements Callable<Integer> {
   @Mixin ShardOptions shard;
   @Mixin HealthOptions health;
   @Mixin ReportOptions report;
+  @Mixin PlanOptions plans;
 
   @Override
   public Integer call() {
@@ -108,6 +109,7 @@ final class ReplayCommand implements Callable<Integer> {
         connections,
         health.settings(single == null ? null : sides.getFirst().label()),
         resume != null,
+        plans.settings(report.settings().gate(), replay.statementTimeout),
         report.progress(err));
     if (single != null) {
       spec.commandLine()

@@ -1,6 +1,7 @@
 package io.querytester.cli;
 
 import io.querytester.CannotRunException;
+import io.querytester.explain.Plans;
 import io.querytester.health.HealthSettings;
 import io.querytester.health.HealthWatch;
 import io.querytester.replay.ConnectionLimits;
@@ -35,10 +36,14 @@ final class ReplayJob {
       HealthSettings health,
       boolean resume,
       Consumer<String> progress) {
-    return run(sides, loads, settings, ShardFilter.ALL, connections, health, resume, progress);
+    return run(
+        sides, loads, settings, ShardFilter.ALL, connections, health, resume, null, progress);
   }
 
-  /** Replays the sessions of one shard of the workload. */
+  /**
+   * Replays the sessions of one shard of the workload; then, with {@code plans} (null for none) and
+   * the servers still running, reads the plans of the classes they may explain.
+   */
   static ReplayCounters run(
       List<TargetSettings> sides,
       List<Path> loads,
@@ -47,6 +52,7 @@ final class ReplayJob {
       ConnectionLimits connections,
       HealthSettings health,
       boolean resume,
+      Plans.Settings plans,
       Consumer<String> progress) {
     List<Target> targets = Targets.openAll(sides, progress);
     try {
@@ -54,6 +60,7 @@ final class ReplayJob {
         progress.accept(t.describe());
       }
       load(targets, loads, progress);
+      ReplayCounters counters;
       // Watched from after the load: what the servers logged before is start-up noise.
       try (HealthWatch watch =
           HealthWatch.start(
@@ -63,11 +70,13 @@ final class ReplayJob {
               settings.concurrency(),
               java.time.Clock.systemUTC(),
               progress)) {
-        ReplayCounters counters =
-            new Replayer(settings, connections, shard, progress).run(targets, resume, watch);
+        counters = new Replayer(settings, connections, shard, progress).run(targets, resume, watch);
         watch.finish(); // while the servers still run: the last readings
-        return counters;
       }
+      if (plans != null) {
+        Plans.read(targets, settings.runDir(), plans, progress);
+      }
+      return counters;
     } finally {
       targets.forEach(Target::close);
     }

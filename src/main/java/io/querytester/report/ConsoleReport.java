@@ -45,6 +45,7 @@ public final class ConsoleReport {
     out.println();
     table(r.classes(), r.totals().classes());
     examples(r.classes());
+    plans(r.classes());
     health(r.health());
     skipped(r);
     baseline(r.baseline());
@@ -210,6 +211,27 @@ public final class ConsoleReport {
               .forEach(r -> out.println("        NEW only: " + row(r)));
         }
       }
+    }
+  }
+
+  /** One line per class whose plans were read: what changed, or that nothing did. */
+  private void plans(List<Report.ClassEntry> classes) {
+    List<Report.ClassEntry> with = classes.stream().filter(c -> c.plan() != null).toList();
+    if (with.isEmpty()) {
+      return;
+    }
+    out.println();
+    out.println(
+        "plans, OLD vs NEW (classes whose latency, row order or ORDER BY ... LIMIT result changed):");
+    for (Report.ClassEntry c : with) {
+      out.println(
+          "  "
+              + c.classId()
+              + "  "
+              + Units.abbreviate(Units.oneLine(c.plan().summary()), 100)
+              + "  ["
+              + String.join("; ", c.plan().reasons())
+              + "]");
     }
   }
 

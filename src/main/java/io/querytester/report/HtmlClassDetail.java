@@ -4,6 +4,7 @@ import static io.querytester.report.HtmlReport.css;
 import static io.querytester.report.HtmlReport.lower;
 import static io.querytester.report.HtmlReport.n;
 
+import io.querytester.explain.Plan;
 import io.querytester.run.DiffKind;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,6 +45,7 @@ final class HtmlClassDetail {
     }
     differences();
     latency();
+    plan();
     examples();
     h.open("p").el("a", "back to the table", "href", "#classes").close();
     h.close("article").newline();
@@ -106,6 +108,72 @@ final class HtmlClassDetail {
           "empty nochart");
     }
     h.close("div").close("div").newline();
+  }
+
+  /** OLD's and NEW's plans side by side, each cell that differs from the other side marked. */
+  private void plan() {
+    Report.PlanInfo p = c.plan();
+    if (p == null) {
+      return;
+    }
+    h.open("div", "class", "label").text("Plans (" + String.join("; ", p.reasons()) + ")").close();
+    h.open("p", "class", "plan-" + css(p.status())).el("b", p.summary()).close();
+    h.open("div", "class", "grid plans");
+    planSide("OLD", p.old(), p.neu(), p.oldError());
+    planSide("NEW", p.neu(), p.old(), p.newError());
+    h.close("div").newline();
+  }
+
+  private void planSide(String side, Plan plan, Plan other, String error) {
+    h.open("div").el("h4", side);
+    if (plan == null) {
+      h.el("p", "not read: " + error, "class", "empty");
+      h.close("div");
+      return;
+    }
+    Map<String, Plan.Table> others = new HashMap<>();
+    if (other != null) {
+      other.tables().forEach(t -> others.putIfAbsent(t.table(), t));
+    }
+    h.open("table", "class", "data plan").open("thead").open("tr");
+    for (String col : new String[] {"table", "access", "key", "key len", "rows", "filtered"}) {
+      h.el("th", col);
+    }
+    h.close("thead").open("tbody");
+    int i = 0;
+    for (Plan.Table t : plan.tables()) {
+      Plan.Table o = others.get(t.table());
+      boolean moved =
+          other == null
+              || i >= other.tables().size()
+              || !other.tables().get(i).table().equals(t.table());
+      i++;
+      h.open("tr");
+      planCell(t.table(), moved);
+      planCell(t.access(), o == null || !Objects.equals(t.access(), o.access()));
+      planCell(t.key(), o == null || !Objects.equals(t.key(), o.key()));
+      planCell(t.keyLength(), o == null || !Objects.equals(t.keyLength(), o.keyLength()));
+      planCell(t.rows(), o != null && !Objects.equals(t.rows(), o.rows()));
+      planCell(t.filtered(), o != null && !Objects.equals(t.filtered(), o.filtered()));
+      h.close("tr");
+    }
+    h.close("table");
+    List<String> lines = plan.lines();
+    if (lines.size() > plan.tables().size()) {
+      boolean changed =
+          other == null
+              || plan.temporary() != other.temporary()
+              || plan.filesort() != other.filesort()
+              || !plan.subqueries().equals(other.subqueries())
+              || !plan.notes().equals(other.notes());
+      h.el("p", lines.getLast(), "class", changed ? "chg" : null);
+    }
+    h.el("small", plan.source());
+    h.close("div");
+  }
+
+  private void planCell(Object value, boolean changed) {
+    h.el("td", value == null ? "-" : value, "class", changed ? "chg" : null);
   }
 
   private void percentileRow(String side, Report.Percentiles p) {

@@ -189,6 +189,7 @@ public final class JunitReport {
                 .collect(Collectors.joining(", ")))
         .append('\n');
     b.append("latency OLD vs NEW: ").append(Triage.latency(c.latency())).append('\n');
+    plan(c.plan(), b);
     if (!c.examples().isEmpty()) {
       Report.Example e = c.examples().getFirst();
       b.append("\nexample execution (event ").append(e.event()).append("): ").append(e.sql());
@@ -214,6 +215,23 @@ public final class JunitReport {
       }
     }
     return b.toString();
+  }
+
+  private static void plan(Report.PlanInfo p, StringBuilder b) {
+    if (p == null) {
+      return;
+    }
+    b.append("plan (").append(String.join("; ", p.reasons())).append("): ");
+    b.append(p.summary()).append('\n');
+    planSide("OLD", p.old(), b);
+    planSide("NEW", p.neu(), b);
+  }
+
+  private static void planSide(String side, io.querytester.explain.Plan plan, StringBuilder b) {
+    if (plan != null) {
+      plan.lines()
+          .forEach(l -> b.append("  ").append(side).append(" plan: ").append(l).append('\n'));
+    }
   }
 
   private static String row(List<String> row) {

@@ -200,6 +200,8 @@ public record Report(
    * @param detailed whether examples and the latency curve are included
    * @param examples differing executions with samples (detailed classes only)
    * @param curve latency percentiles OLD vs NEW (detailed classes only)
+   * @param plan OLD's and NEW's plans of its example and what changed, for a class with a latency
+   *     verdict, a row order change or a result change under ORDER BY ... LIMIT; absent otherwise
    */
   public record ClassEntry(
       String classId,
@@ -216,7 +218,35 @@ public record Report(
       Latency latency,
       boolean detailed,
       List<Example> examples,
-      Curve curve) {}
+      Curve curve,
+      PlanInfo plan) {}
+
+  /**
+   * The plans of a class's example statement on OLD and NEW.
+   *
+   * @param status SAME (the cause is elsewhere), DIFFERENT or UNAVAILABLE
+   * @param summary the comparison in one line
+   * @param reasons why the plan was read
+   * @param event the example's line in the workload
+   * @param changes what changed in the plan (join order, access, key, temporary table, filesort,
+   *     subquery strategy)
+   * @param estimates changed estimates (rows, filtered), which alone are not another plan
+   * @param old OLD's plan, absent if it could not be read
+   * @param neu NEW's plan
+   * @param oldError why OLD's plan could not be read
+   * @param newError why NEW's plan could not be read
+   */
+  public record PlanInfo(
+      String status,
+      String summary,
+      List<String> reasons,
+      long event,
+      List<String> changes,
+      List<String> estimates,
+      io.querytester.explain.Plan old,
+      @JsonProperty("new") io.querytester.explain.Plan neu,
+      String oldError,
+      String newError) {}
 
   /**
    * @param kind difference kind

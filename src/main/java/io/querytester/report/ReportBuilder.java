@@ -5,6 +5,8 @@ import io.querytester.compare.ClassVerdict;
 import io.querytester.compare.Diagnostics;
 import io.querytester.compare.GatePolicy;
 import io.querytester.compare.RunSummary;
+import io.querytester.explain.PlanComparison;
+import io.querytester.explain.Plans;
 import io.querytester.health.HealthReport;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
@@ -66,10 +68,12 @@ public final class ReportBuilder {
     List<ClassSummary> listed = all.subList(0, Math.min(all.size(), limits.maxClasses()));
     Set<String> detailed = detailCandidates(listed);
     Histograms histograms = Histograms.read(runDir, detailed, warnings);
+    Map<String, PlanComparison> plans = Plans.load(runDir);
     List<Report.ClassEntry> classes = new ArrayList<>();
     long detailedCount = 0;
     for (ClassSummary c : listed) {
-      Report.ClassEntry e = entry(c, detailed.contains(c.classId()), histograms);
+      Report.ClassEntry e =
+          entry(c, detailed.contains(c.classId()), histograms, plans.get(c.classId()));
       detailedCount += e.detailed() ? 1 : 0;
       classes.add(e);
     }
@@ -124,7 +128,8 @@ public final class ReportBuilder {
     return out;
   }
 
-  private Report.ClassEntry entry(ClassSummary c, boolean wantDetails, Histograms histograms) {
+  private Report.ClassEntry entry(
+      ClassSummary c, boolean wantDetails, Histograms histograms, PlanComparison plan) {
     boolean detailed = wantDetails && budget > 0;
     if (wantDetails && !detailed) {
       classesOverBudget++;
@@ -148,7 +153,25 @@ public final class ReportBuilder {
         latency(c),
         detailed,
         examples,
-        detailed ? histograms.curve(c.classId()) : null);
+        detailed ? histograms.curve(c.classId()) : null,
+        plan(plan));
+  }
+
+  private Report.PlanInfo plan(PlanComparison p) {
+    if (p == null) {
+      return null;
+    }
+    return new Report.PlanInfo(
+        p.status(),
+        diagnostics(p.summary()),
+        p.reasons(),
+        p.event(),
+        p.changes(),
+        p.estimates(),
+        p.old(),
+        p.neu(),
+        p.oldError() == null ? null : diagnostics(p.oldError()),
+        p.newError() == null ? null : diagnostics(p.newError()));
   }
 
   private List<Report.ClassDiff> classDiffs(ClassSummary c) {

@@ -73,6 +73,7 @@ class TriageTest {
         List.of(
             new Report.Example(
                 1, "select 1", null, null, List.of(new Report.Diff(kind, detail, samples)))),
+        null,
         null);
   }
 }

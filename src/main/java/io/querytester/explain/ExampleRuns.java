@@ -1,0 +1,39 @@
+package io.querytester.explain;
+
+import io.querytester.compare.ClassSummary;
+import io.querytester.run.Execution;
+import io.querytester.run.ExecutionLog;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/** The execution that stands for a class: its first differing example, else its first. */
+final class ExampleRuns {
+  private ExampleRuns() {}
+
+  /** One pass over the run's executions, for the classes given. */
+  static Map<String, Execution> pick(
+      Path runDir, Collection<ClassSummary> wanted, Consumer<String> warnings) {
+    Set<String> classes = new HashSet<>();
+    Map<String, Long> preferred = new HashMap<>();
+    for (ClassSummary c : wanted) {
+      classes.add(c.classId());
+      c.examples().stream().findFirst().ifPresent(e -> preferred.put(c.classId(), e.event()));
+    }
+    Map<String, Execution> out = new HashMap<>();
+    for (Execution e : ExecutionLog.read(runDir, warnings)) {
+      if (!classes.contains(e.classId()) || e.old() == null || e.neu() == null) {
+        continue;
+      }
+      Long p = preferred.get(e.classId());
+      if (p == null ? !out.containsKey(e.classId()) : p == e.event()) {
+        out.put(e.classId(), e);
+      }
+    }
+    return out;
+  }
+}

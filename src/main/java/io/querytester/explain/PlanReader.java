@@ -1,0 +1,110 @@
+package io.querytester.explain;
+
+import io.querytester.replay.ReadOnlyGate;
+import io.querytester.target.Flavour;
+import io.querytester.target.ReadOnlySessions;
+import io.querytester.target.ServerInfo;
+import io.querytester.target.Target;
+import io.querytester.workload.QueryEvent;
+import io.querytester.workload.SessionPrelude;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Reads one statement's plan on one target: a read-only session, the statement's schema and the
+ * session statements before it (those the replay's gate lets through), then EXPLAIN.
+ */
+final class PlanReader {
+  /** MySQL's and MariaDB's ER_PARSE_ERROR: no FORMAT=JSON on this server after all. */
+  private static final int PARSE_ERROR = 1064;
+
+  private final PlanMode mode;
+  private final ReadOnlyGate gate;
+  private final Duration timeout;
+
+  PlanReader(PlanMode mode, ReadOnlyGate gate, Duration timeout) {
+    this.mode = mode;
+    this.gate = gate;
+    this.timeout = timeout;
+  }
+
+  /** Whether a statement has a plan to read: a SELECT (or WITH, or a parenthesised SELECT). */
+  static boolean explainable(String sql) {
+    String s = sql.stripLeading().toLowerCase(Locale.ROOT);
+    while (s.startsWith("(")) {
+      s = s.substring(1).stripLeading();
+    }
+    return s.startsWith("select") || s.startsWith("with");
+  }
+
+  /** Whether the server prints EXPLAIN FORMAT=JSON: MariaDB 10.1+, MySQL 5.6+. */
+  static boolean hasJson(ServerInfo info) {
+    return info.flavour() == Flavour.MARIADB ? info.atLeast(10, 1) : info.atLeast(5, 6);
+  }
+
+  Plan read(Target target, SessionPrelude prelude) throws SQLException {
+    try (Connection c = ReadOnlySessions.of(target).connect();
+        Statement s = c.createStatement()) {
+      s.setQueryTimeout((int) Math.max(1, timeout.toSeconds()));
+      prepare(s, prelude);
+      String sql = prelude.event().sql();
+      ServerInfo info = target.info();
+      if (!hasJson(info)) {
+        return tabular(s, sql);
+      }
+      boolean analyze = mode == PlanMode.ANALYZE && info.flavour() == Flavour.MARIADB;
+      try (ResultSet rs =
+          s.executeQuery((analyze ? "ANALYZE" : "EXPLAIN") + " FORMAT=JSON " + sql)) {
+        rs.next();
+        return PlanShapes.fromJson(
+            analyze ? "ANALYZE FORMAT=JSON" : "EXPLAIN FORMAT=JSON", rs.getString(1));
+      } catch (SQLException e) {
+        if (e.getErrorCode() != PARSE_ERROR) {
+          throw e;
+        }
+        return tabular(s, sql); // a server that calls itself newer than its EXPLAIN is
+      }
+    }
+  }
+
+  private void prepare(Statement s, SessionPrelude prelude) throws SQLException {
+    String schema = prelude.event().schema();
+    if (schema != null && !schema.isEmpty()) {
+      s.execute("USE `" + schema.replace("`", "``") + "`");
+    }
+    for (QueryEvent e : prelude.session()) {
+      if (gate.refusal(e.sql()) != null) {
+        continue;
+      }
+      try {
+        s.execute(e.sql());
+      } catch (SQLException ignored) {
+        // it failed in the replay too, or it sets what this server has not: the plan is still read
+      }
+    }
+  }
+
+  private static Plan tabular(Statement s, String sql) throws SQLException {
+    List<Map<String, String>> rows = new ArrayList<>();
+    try (ResultSet rs = s.executeQuery("EXPLAIN " + sql)) {
+      ResultSetMetaData md = rs.getMetaData();
+      while (rs.next()) {
+        Map<String, String> row = new LinkedHashMap<>();
+        for (int i = 1; i <= md.getColumnCount(); i++) {
+          row.put(md.getColumnLabel(i).toLowerCase(Locale.ROOT), rs.getString(i));
+        }
+        rows.add(row);
+      }
+    }
+    return PlanShapes.fromRows(rows);
+  }
+}
