@@ -1,7 +1,12 @@
 # Shared by ./querytester and .ci/run: prints the home of a JDK >= 21, or explains and fails.
 # Order: $JAVA_HOME, the java on PATH, then every JDK under /usr/lib/jvm (newest first).
+# A JDK's release file names its version; reading it costs nothing, while each `java -version` is a
+# JVM start (0.15 s), and the launcher would pay up to three of them before every command.
 java_major() {
-  "$1/bin/java" -version 2>&1 | sed -nE '1s/.*version "([0-9]+)(\.[^"]*)?".*/\1/p'
+  local v=""
+  [[ -r "$1/release" ]] && v="$(sed -nE 's/^JAVA_VERSION="([0-9]+).*/\1/p' "$1/release")"
+  [[ -n "$v" ]] || v="$("$1/bin/java" -version 2>&1 | sed -nE '1s/.*version "([0-9]+)(\.[^"]*)?".*/\1/p')"
+  echo "$v"
 }
 find_jdk() {
   local candidates=()

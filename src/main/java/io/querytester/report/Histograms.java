@@ -20,12 +20,12 @@ import java.util.zip.DataFormatException;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
-import org.HdrHistogram.PackedHistogram;
 
 /**
  * The latency histograms the analyser saved in the run folder ({@code histograms.jsonl}), turned
  * into percentile curves: per class for the classes a report details, and all classes merged for
- * the run. Read as a stream and decoded into packed histograms, so thousands of classes stay small.
+ * the run. Read as a stream, one histogram at a time, keeping only curves, so thousands of classes
+ * stay small.
  */
 final class Histograms {
   /** Percentile curves stop here: beyond it a curve shows one or two executions, not a shape. */
@@ -49,7 +49,7 @@ final class Histograms {
     if (!Files.exists(file)) {
       return none();
     }
-    Map<String, AbstractHistogram[]> kept = new HashMap<>();
+    Map<String, List<List<Report.Point>>> kept = new HashMap<>();
     AbstractHistogram[] all = {null, null};
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       for (String line; (line = in.readLine()) != null; ) {
@@ -65,7 +65,8 @@ final class Histograms {
         all[side].add(h);
         String classId = n.path("class_id").asText();
         if (detailed.contains(classId)) {
-          kept.computeIfAbsent(classId, k -> new AbstractHistogram[2])[side] = h;
+          kept.computeIfAbsent(classId, k -> new ArrayList<>(List.of(List.of(), List.of())))
+              .set(side, points(h));
         }
       }
     } catch (IOException | RuntimeException e) {
@@ -73,7 +74,8 @@ final class Histograms {
       return none();
     }
     Map<String, Report.Curve> curves = new HashMap<>();
-    kept.forEach((id, pair) -> curves.put(id, curve(pair[0], pair[1])));
+    kept.forEach(
+        (id, pair) -> curves.put(id, new Report.Curve("microseconds", pair.get(0), pair.get(1))));
     return new Histograms(curves, all[0] == null && all[1] == null ? null : curve(all[0], all[1]));
   }
 
@@ -87,7 +89,9 @@ final class Histograms {
 
   private static AbstractHistogram decode(String base64) {
     try {
-      return PackedHistogram.decodeFromCompressedByteBuffer(
+      // A plain histogram, used once and dropped: decoding into a packed one costs the report
+      // most of its time (a packed array's index walk per bucket), and only the curves are kept.
+      return Histogram.decodeFromCompressedByteBuffer(
           ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
     } catch (DataFormatException e) {
       throw new IllegalArgumentException("not an encoded histogram", e);
