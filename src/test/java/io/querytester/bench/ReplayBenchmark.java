@@ -73,8 +73,7 @@ public final class ReplayBenchmark {
       // machine: a user pays it once, so it is paid here, outside the timed rounds.
       List<String> warmUp =
           new ArrayList<>(
-              command(
-                  out.resolve("warm-up"), cnf, old.server().jdbcUrl(), neu, 1, workload));
+              command(out.resolve("warm-up"), cnf, old.server().jdbcUrl(), neu, 1, workload));
       warmUp.addAll(List.of("--limit", "100"));
       timed(out.resolve("warm-up"), warmUp);
       Map<Integer, List<Timed[]>> results = new java.util.TreeMap<>();
