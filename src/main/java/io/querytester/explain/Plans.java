@@ -80,8 +80,17 @@ public final class Plans {
       Map<Long, Long> sessions = new HashMap<>();
       examples.values().forEach(e -> sessions.put(e.event(), e.session()));
       Map<Long, SessionPrelude> preludes = preludes(Path.of(info.workload()), sessions);
-      ReadOnlyGate gate = ReadOnlyGate.of(targets);
-      PlanReader reader = new PlanReader(s.mode(), gate, s.timeout());
+      ReadOnlyGate gate = null;
+      String unavailable = null;
+      try {
+        gate = ReadOnlyGate.of(targets);
+      } catch (RuntimeException e) {
+        // A side that crashed or went away during the replay: the run is reported all the same,
+        // and each plan says why it is missing.
+        unavailable = "plans not read: " + e.getMessage();
+        progress.accept(unavailable);
+      }
+      PlanReader reader = gate == null ? null : new PlanReader(s.mode(), gate, s.timeout());
       for (Map.Entry<String, List<String>> w : wanted.entrySet()) {
         Execution e = examples.get(w.getKey());
         if (e != null) {
@@ -90,7 +99,10 @@ public final class Plans {
           String sql = p != null ? p.event().sql() : e.sql() != null ? e.sql() : "";
           PlanComparison.Example ex =
               new PlanComparison.Example(w.getKey(), w.getValue(), e.event(), sql);
-          out.add(compare(targets, reader, gate, ex, p));
+          out.add(
+              gate == null
+                  ? PlanComparison.of(ex, null, null, unavailable, unavailable)
+                  : compare(targets, reader, gate, ex, p));
         }
       }
     }

@@ -3,7 +3,6 @@ package io.querytester.run;
 import io.querytester.BadInputException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -25,10 +24,16 @@ public final class ExecutionLog implements AutoCloseable {
   public static final String FILE = "executions.jsonl";
 
   private final Path file;
-  private final Writer out;
+  private final FileChannel out;
   private final LogEncoder encoder = new LogEncoder(this::writeLine);
 
-  private ExecutionLog(Path file, Writer out) {
+  /**
+   * The first write that failed (a full disk): every later write fails with it, so that no retry
+   * can put the rest of a torn line after its start, in the middle of the file.
+   */
+  private IOException failed;
+
+  private ExecutionLog(Path file, FileChannel out) {
     this.file = file;
     this.out = out;
   }
@@ -53,10 +58,10 @@ public final class ExecutionLog implements AutoCloseable {
     ExecutionLog log =
         new ExecutionLog(
             file,
-            Files.newBufferedWriter(
+            FileChannel.open(
                 file,
-                StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND));
     if (existing == null) {
       log.writeLine(LogFormat.HEADER);
@@ -88,9 +93,18 @@ public final class ExecutionLog implements AutoCloseable {
   }
 
   private synchronized void writeLine(String line) throws IOException {
-    out.write(line);
-    out.write('\n');
-    out.flush();
+    if (failed != null) {
+      throw failed;
+    }
+    ByteBuffer bytes = StandardCharsets.UTF_8.encode(line + "\n");
+    try {
+      while (bytes.hasRemaining()) {
+        out.write(bytes);
+      }
+    } catch (IOException e) {
+      failed = e;
+      throw e;
+    }
   }
 
   @Override

@@ -44,17 +44,25 @@ final class Load implements AutoCloseable {
   }
 
   static Connection connect(EmbeddedTarget target, String schema) throws SQLException {
+    return connect(target, schema, new Properties());
+  }
+
+  private static Connection connect(EmbeddedTarget target, String schema, Properties extra)
+      throws SQLException {
     Properties p = TestServers.root(target);
     p.setProperty("connectionAttributes", "program_name:capture-test-load");
-    // Without it the driver asks SELECT @@session.transaction_read_only before every INSERT, and a
-    // poll that catches that query records a statement the load never ran.
-    p.setProperty("useLocalSessionState", "true");
+    p.putAll(extra);
     return DriverManager.getConnection(
         "jdbc:mysql://127.0.0.1:" + target.server().port() + "/" + schema, p);
   }
 
   private void run(EmbeddedTarget target, String schema, int thread, int rounds, Duration slow) {
-    try (Connection c = connect(target, schema);
+    // The load's own sessions keep their state locally: otherwise the driver asks SELECT
+    // @@session.transaction_read_only before every INSERT, and a poll that catches that query
+    // records a statement the load never ran. (Not for connect(): its callers switch schemas.)
+    Properties local = new Properties();
+    local.setProperty("useLocalSessionState", "true");
+    try (Connection c = connect(target, schema, local);
         Statement s = c.createStatement()) {
       long session;
       try (var rs = s.executeQuery("SELECT CONNECTION_ID()")) {
