@@ -34,7 +34,8 @@ trap cleanup EXIT
 
 if [[ ! -d "$cache/mariadb-$SV" || ! -d "$cache/mariadb-$RV" ]]; then
   echo "unpacking MariaDB $SV and $RV (once) ..."
-  "$here/querytester" demo --old "embedded:mariadb-$SV" --new "embedded:mariadb-$RV" >/dev/null
+  # the demo exits 1 when it finds regressions (it does, between these versions): only 2 and 3 are failures
+  "$here/querytester" demo --old "embedded:mariadb-$SV" --new "embedded:mariadb-$RV" >/dev/null || (($? == 1))
 fi
 "$here/querytester" --version >/dev/null # builds the jar when needed
 
