@@ -61,10 +61,10 @@ public final class SqlRedactor {
     }
     List<String> out = new ArrayList<>();
     SqlScanner sc = new SqlScanner(sql);
-    int sincePasswordWord = Integer.MAX_VALUE;
+    Passwords passwords = new Passwords(sql);
     for (Type t = sc.next(); t != Type.END; t = sc.next()) {
       String token = sql.substring(sc.start(), sc.end());
-      if (t == Type.STRING && sincePasswordWord <= PASSWORD_REACH && token.length() > 1) {
+      if (passwords.next(t, sc.start(), sc.end()) && token.length() > 1) {
         String raw = token.substring(1, token.length() - 1);
         String value = PreparedText.unescape(token);
         for (String v : List.of(raw, value)) {
@@ -72,11 +72,6 @@ public final class SqlRedactor {
             out.add(v);
           }
         }
-      }
-      if (t == Type.WORD && PASSWORD_WORDS.contains(token.toUpperCase(Locale.ROOT))) {
-        sincePasswordWord = 0;
-      } else if (sincePasswordWord != Integer.MAX_VALUE) {
-        sincePasswordWord++;
       }
     }
     // Longest first, so that a secret that contains another is masked whole.
@@ -108,27 +103,64 @@ public final class SqlRedactor {
     SqlScanner sc = new SqlScanner(sql);
     StringBuilder out = new StringBuilder(sql.length());
     int copied = 0;
-    int sincePasswordWord = Integer.MAX_VALUE;
+    Passwords passwords = new Passwords(sql);
     for (Type t = sc.next(); t != Type.END; t = sc.next()) {
       gap(sql, copied, sc.start(), allLiterals, out);
       String token = sql.substring(sc.start(), sc.end());
       boolean literal = t == Type.STRING || t == Type.NUMBER;
+      boolean password = passwords.next(t, sc.start(), sc.end());
       if (allLiterals && literal) {
         out.append('?');
-      } else if (t == Type.STRING && sincePasswordWord <= PASSWORD_REACH) {
+      } else if (password) {
         out.append(allLiterals ? "?" : PASSWORD_MASK);
       } else {
         out.append(token);
       }
       copied = sc.end();
+    }
+    gap(sql, copied, sql.length(), allLiterals, out);
+    return out.toString();
+  }
+
+  /**
+   * Follows a statement's tokens and tells which string literals are passwords: those shortly after
+   * a password word, but for account names ({@code SET PASSWORD FOR 'bob'@'%'}, {@code 'bob'@'%'
+   * IDENTIFIED BY ...}), which are not secret: masked, the statement would be about another account
+   * and every report would mask the name wherever it appears.
+   */
+  private static final class Passwords {
+    private final String sql;
+    private int sincePasswordWord = Integer.MAX_VALUE;
+    private String previous = "";
+
+    Passwords(String sql) {
+      this.sql = sql;
+    }
+
+    /** Whether the token just scanned, at [start, end), is a password. */
+    boolean next(Type t, int start, int end) {
+      String token = sql.substring(start, end);
+      boolean password =
+          t == Type.STRING && sincePasswordWord <= PASSWORD_REACH && !accountName(end);
       if (t == Type.WORD && PASSWORD_WORDS.contains(token.toUpperCase(Locale.ROOT))) {
         sincePasswordWord = 0;
       } else if (sincePasswordWord != Integer.MAX_VALUE) {
         sincePasswordWord++;
       }
+      previous = token;
+      return password;
     }
-    gap(sql, copied, sql.length(), allLiterals, out);
-    return out.toString();
+
+    private boolean accountName(int end) {
+      if (previous.equalsIgnoreCase("FOR")) {
+        return true;
+      }
+      int next = end;
+      while (next < sql.length() && Character.isWhitespace(sql.charAt(next))) {
+        next++;
+      }
+      return sql.startsWith("@", next) || sql.regionMatches(true, next, "IDENTIFIED", 0, 10);
+    }
   }
 
   /**

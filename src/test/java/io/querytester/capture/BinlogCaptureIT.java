@@ -160,6 +160,60 @@ class BinlogCaptureIT {
     }
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {TestServers.OLD, TestServers.NEW})
+  void passwordsInTheBinlogAreMaskedAtCaptureUnlessKept(String version) throws Exception {
+    List<String> withSecrets =
+        List.of(
+            "CREATE USER 'app'@'%' IDENTIFIED BY 'bin-s3cret-1'",
+            "SET PASSWORD FOR 'app'@'%' = PASSWORD('bin-s3cret-2')",
+            "GRANT SELECT ON *.* TO 'app'@'%' IDENTIFIED BY 'bin-s3cret-3'");
+    try (EmbeddedTarget server =
+        TestServers.start("SOURCE", version, "log_bin=mysql-bin", "server_id=1")) {
+      TestServers.exec(server, withSecrets.toArray(String[]::new));
+      TestServers.exec(server, "FLUSH BINARY LOGS");
+      List<String> files;
+      try (Stream<Path> s = Files.list(server.server().dataDir())) {
+        files =
+            s.filter(p -> p.getFileName().toString().matches("mysql-bin\\.\\d+"))
+                .map(Path::toString)
+                .sorted()
+                .toList();
+      }
+      Path masked = dir.resolve("masked.jsonl");
+      Path kept = dir.resolve("kept.jsonl");
+      for (Path out : List.of(masked, kept)) {
+        Capture.run(
+            CaptureSources.binlogFiles(files),
+            new CaptureSettings(
+                out, CaptureFilter.none(), 0, null, null, Clock.systemUTC(), out == kept),
+            new PrintWriter(new StringWriter(), true));
+      }
+      // The binlog holds the statements with their passwords (SET PASSWORD with the hash, which
+      // is as good as the password to whoever can log in with it): --keep-secrets keeps them.
+      String hash;
+      try (Connection c = server.connect();
+          Statement st = c.createStatement();
+          ResultSet rs = st.executeQuery("SELECT PASSWORD('bin-s3cret-2')")) {
+        rs.next();
+        hash = rs.getString(1);
+      }
+      assertThat(read(kept))
+          .extracting(QueryEvent::sql)
+          .as(version)
+          .contains(
+              withSecrets.get(0), "SET PASSWORD FOR 'app'@'%'='" + hash + "'", withSecrets.get(2));
+      assertThat(Files.readString(masked)).doesNotContain("bin-s3cret").doesNotContain(hash);
+      assertThat(read(masked))
+          .extracting(QueryEvent::sql)
+          .as(version)
+          .contains(
+              "CREATE USER 'app'@'%' IDENTIFIED BY '****'",
+              "SET PASSWORD FOR 'app'@'%'='****'",
+              "GRANT SELECT ON *.* TO 'app'@'%' IDENTIFIED BY '****'");
+    }
+  }
+
   private static void assertCaptured(
       List<QueryEvent> events, List<Ran> ran, CaptureSummary summary) {
     List<String> sql = events.stream().map(QueryEvent::sql).toList();

@@ -200,6 +200,55 @@ class PollingCaptureIT {
   }
 
   @Test
+  void processlistAndPerfschemaCaptureAPasswordMasked() throws Exception {
+    TestServers.exec(
+        server,
+        "UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME IN ('"
+            + PerfSchemaSource.CURRENT
+            + "', '"
+            + PerfSchemaSource.HISTORY_LONG
+            + "')");
+    String secret = "poll-s3cret";
+    String sql = "SELECT SLEEP(1.5), PASSWORD('" + secret + "') AS p";
+    try (Target watcher = asUser("watcher", "pw1")) {
+      java.util.concurrent.ExecutorService pool =
+          java.util.concurrent.Executors.newFixedThreadPool(2);
+      java.util.concurrent.Future<Result> processlist =
+          pool.submit(
+              () ->
+                  capture(
+                      CaptureSources.processlist(
+                          watcher, Duration.ofMillis(100), Clock.systemUTC()),
+                      Duration.ofSeconds(4)));
+      java.util.concurrent.Future<Result> perfschema =
+          pool.submit(
+              () ->
+                  capture(
+                      CaptureSources.perfSchema(watcher, Duration.ofMillis(100), Clock.systemUTC()),
+                      Duration.ofSeconds(4)));
+      Thread.sleep(1000);
+      try (java.sql.Connection c = Load.connect(server, "app");
+          java.sql.Statement st = c.createStatement()) {
+        st.execute(sql);
+      }
+      for (java.util.concurrent.Future<Result> f : List.of(processlist, perfschema)) {
+        Result r = f.get();
+        assertThat(r.events())
+            .extracting(QueryEvent::sql)
+            .as(r.summary().toString())
+            .contains("SELECT SLEEP(1.5), PASSWORD('****') AS p");
+        try (var in =
+            new java.util.zip.GZIPInputStream(
+                java.nio.file.Files.newInputStream(r.summary().out()))) {
+          assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))
+              .doesNotContain(secret);
+        }
+      }
+      pool.shutdown();
+    }
+  }
+
+  @Test
   void perfschemaNamesTheConsumersToEnableWithoutEnablingThem() throws Exception {
     TestServers.exec(
         server,

@@ -262,6 +262,79 @@ class PreparedCaptureIT {
   }
 
   @Test
+  void perfschemaNamesStatementInstrumentsThatAreOffWithTheFix() throws Exception {
+    TestServers.exec(
+        server,
+        "UPDATE performance_schema.setup_instruments SET ENABLED = 'NO'"
+            + " WHERE NAME = 'statement/sql/select'");
+    try {
+      Path out = dir.resolve("instruments-off.jsonl.gz");
+      Cli c;
+      try (ClientLoad load = ClientLoad.start(server, 2, false, 0)) {
+        c = captureCli("perfschema", out, "100ms", "2s");
+        assertThat(load.executions()).isPositive();
+      }
+      assertThat(c.exit()).as(c.err()).isZero();
+      // The load is all SELECTs: the server recorded none of them.
+      assertThat(read(out).events()).noneSatisfy(e -> assertThat(fromLoad(e)).isTrue());
+      assertThat(c.out())
+          .contains(
+              "cause: 1 statement/sql/ instruments are off, so those statements are not recorded:"
+                  + " UPDATE performance_schema.setup_instruments SET ENABLED = 'YES', TIMED ="
+                  + " 'YES' WHERE NAME LIKE 'statement/%';\n")
+          .doesNotContain("sessions are not instrumented");
+    } finally {
+      TestServers.exec(
+          server,
+          "UPDATE performance_schema.setup_instruments SET ENABLED = 'YES', TIMED = 'YES'"
+              + " WHERE NAME = 'statement/sql/select'");
+    }
+  }
+
+  @Test
+  void perfschemaNamesSessionsThatAreNotInstrumentedWithTheFix() throws Exception {
+    Path out = dir.resolve("uninstrumented.jsonl.gz");
+    Cli c;
+    try (ClientLoad load = ClientLoad.start(server, 2, false, 0)) {
+      awaitClients(2);
+      // What setup_actors does to an account left out of it, done to the load's two sessions.
+      TestServers.exec(
+          server,
+          "UPDATE performance_schema.threads SET INSTRUMENTED = 'NO' WHERE PROCESSLIST_ID IN"
+              + " (SELECT ID FROM information_schema.PROCESSLIST WHERE DB = 'sbtest')");
+      long before = load.executions();
+      c = captureCli("perfschema", out, "100ms", "2s");
+      assertThat(load.executions()).isGreaterThan(before);
+    }
+    assertThat(c.exit()).as(c.err()).isZero();
+    assertThat(read(out).events()).noneSatisfy(e -> assertThat(fromLoad(e)).isTrue());
+    assertThat(c.out())
+        .contains(
+            "cause: 2 connected sessions are not instrumented (performance_schema.setup_actors"
+                + " leaves their account out), so their statements are not recorded: add the"
+                + " accounts to setup_actors with ENABLED = 'YES'\n")
+        .doesNotContain("instruments are off");
+  }
+
+  /** Waits until {@code n} clients of the load are connected to sbtest. */
+  private static void awaitClients(int n) throws Exception {
+    for (int i = 0; i < 100; i++) {
+      try (var conn = server.connect();
+          var st = conn.createStatement();
+          var rs =
+              st.executeQuery(
+                  "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB = 'sbtest'")) {
+        rs.next();
+        if (rs.getInt(1) >= n) {
+          return;
+        }
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError("the load's clients never connected");
+  }
+
+  @Test
   void perfschemaSaysWhenHistoryRowsWereOverwrittenBetweenPolls() throws Exception {
     Path out = dir.resolve("overwritten.jsonl.gz");
     Cli c;

@@ -80,8 +80,21 @@ class StallIT {
       assertThat(c.path("verdict").asText()).as(c.toString()).isNotEqualTo("REGRESSION");
     }
     assertThat(report.path("notes").toString()).contains("OLD stalled for");
+    // The statements it held up are skipped, with the stall as their reason, in every format.
+    String reason = "held up by a stall of OLD (not compared)";
+    assertThat(report.path("skipped").toString())
+        .contains("{\"reason\":\"" + reason + "\",\"events\":" + heldUp.size() + "}");
+    assertThat(Files.readString(run.resolve("report.html"), StandardCharsets.UTF_8))
+        .contains("OLD stalled for")
+        .contains(reason);
+    assertThat(Files.readString(run.resolve("junit.xml"), StandardCharsets.UTF_8))
+        .contains("note: OLD stalled for")
+        .doesNotContain("<failure");
     assertThat(tool.exitValue()).as(out + err).isZero();
-    assertThat(out).contains("OLD stalled for").contains("held up");
+    assertThat(out)
+        .contains("OLD stalled for")
+        .contains("held up")
+        .contains(reason + " " + heldUp.size());
     assertThat(err).contains("stalled, not crashed").doesNotContain("CRASHED");
   }
 

@@ -3,6 +3,7 @@ package io.querytester.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.querytester.compare.ClassSummary;
+import io.querytester.compare.ClassVerdict;
 import io.querytester.compare.GatePolicy;
 import io.querytester.compare.RunAnalyzer;
 import io.querytester.compare.RunJoiner;
@@ -18,6 +19,7 @@ import io.querytester.target.Target;
 import io.querytester.testing.TestServers;
 import io.querytester.testing.Tool;
 import io.querytester.testing.Workloads;
+import io.querytester.workload.StatementKind;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -139,6 +141,58 @@ class ReplayIT {
               "never-written");
     }
     assertThat(EmbeddedServerQueries.single(old, "SELECT COUNT(*) FROM app.items")).isEqualTo("3");
+  }
+
+  @Test
+  void preparedTemplatesAreNeverRunEvenWithAllowWrites(@TempDir Path tmp) throws Exception {
+    // What the processlist and performance_schema show of a prepared statement: its text, with
+    // ? for the values it ran with. Run, they are syntax errors on both sides: "same".
+    List<String> templates =
+        List.of(
+            "SELECT name FROM items WHERE id = ? /* template-read */",
+            "UPDATE items SET name = ? WHERE id = ? /* template-write */");
+    for (boolean allowWrites : List.of(false, true)) {
+      Path run = tmp.resolve("run-" + allowWrites);
+      List<String> statements = new ArrayList<>(templates);
+      statements.add("SELECT COUNT(*) FROM items /* after-templates-" + allowWrites + " */");
+      ReplayCounters counters =
+          new Replayer(
+                  settings(
+                      Workloads.write(
+                          tmp.resolve("w-" + allowWrites + ".jsonl"), "app", 1, statements),
+                      run,
+                      allowWrites),
+                  m -> {})
+              .run(List.of(old, neu), false);
+      assertThat(counters.skippedTotal()).as("--allow-writes %s", allowWrites).isEqualTo(2);
+      assertThat(counters.executed()).isEqualTo(1);
+      List<Execution> e = executions(run);
+      assertThat(e.subList(0, 2))
+          .allSatisfy(
+              x -> {
+                assertThat(x.kind()).isEqualTo(StatementKind.TEMPLATE);
+                assertThat(x.skipped()).isEqualTo("template");
+                assertThat(x.old()).isNull();
+                assertThat(x.neu()).isNull();
+              });
+      assertThat(e.get(2).skipped()).isNull();
+      RunSummary summary = new RunAnalyzer(GatePolicy.DEFAULT, 3, w -> {}).analyze(run);
+      for (Execution x : e.subList(0, 2)) {
+        ClassSummary c =
+            summary.classes().stream()
+                .filter(s -> s.classId().equals(x.classId()))
+                .findFirst()
+                .orElseThrow();
+        assertThat(c.verdict()).as(c.example()).isEqualTo(ClassVerdict.SKIPPED);
+        assertThat(c.skipReason()).isEqualTo("template");
+      }
+      for (String side : List.of("old.log", "new.log")) {
+        String log = Files.readString(logs.resolve(side), StandardCharsets.ISO_8859_1);
+        assertThat(log)
+            .contains("after-templates-" + allowWrites)
+            .doesNotContain("template-read", "template-write");
+      }
+    }
   }
 
   @Test
