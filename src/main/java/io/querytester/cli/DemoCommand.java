@@ -63,6 +63,7 @@ final class DemoCommand implements Callable<Integer> {
       replay.repeat = DEMO_REPEAT;
     }
     ReplaySettings settings = replay.settings(dir.resolve("workload.jsonl"), runDir);
+    RunReporter reporter = new RunReporter(runDir, report, spec.commandLine().getOut(), err);
     long start = System.nanoTime();
     ReplayJob.run(
         sides,
@@ -72,7 +73,8 @@ final class DemoCommand implements Callable<Integer> {
         replay.connections(),
         health.settings(null),
         false,
-        plans.settings(report.settings().gate(), replay.statementTimeout),
+        plans.settings(replay.statementTimeout),
+        () -> reporter.summary().classes(),
         report.progress(err));
     report
         .progress(err)
@@ -82,7 +84,7 @@ final class DemoCommand implements Callable<Integer> {
                 "demo: servers started, data loaded, workload replayed in %.1f s",
                 (System.nanoTime() - start) / 1e9));
     err.flush();
-    return RunReporter.report(runDir, report, spec.commandLine().getOut(), err);
+    return reporter.report();
   }
 
   private Path samplesDir() {

@@ -1,6 +1,5 @@
 package io.querytester.cli;
 
-import io.querytester.compare.GatePolicy;
 import io.querytester.explain.PlanMode;
 import io.querytester.explain.Plans;
 import java.time.Duration;
@@ -23,11 +22,11 @@ final class PlanOptions {
               + " more, reads only) or off (default: ${DEFAULT-VALUE}).")
   PlanMode mode;
 
-  /** The plan step's settings, with the gate the run is judged by and the statement timeout. */
-  Plans.Settings settings(GatePolicy gate, Duration statementTimeout) {
+  /** The plan step's settings, each EXPLAIN bounded by the statement timeout. */
+  Plans.Settings settings(Duration statementTimeout) {
     Duration timeout =
         statementTimeout == null || statementTimeout.isZero() ? DEFAULT_TIMEOUT : statementTimeout;
-    return new Plans.Settings(mode, gate, timeout);
+    return new Plans.Settings(mode, timeout);
   }
 
   static final class ModeConverter implements picocli.CommandLine.ITypeConverter<PlanMode> {

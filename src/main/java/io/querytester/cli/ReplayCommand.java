@@ -101,6 +101,7 @@ final class ReplayCommand implements Callable<Integer> {
             ? pair.settings(w -> err.println("warning: " + w))
             : List.of(pair.single(label(single), single, w -> err.println("warning: " + w)));
     checkInputs(workloadFile, runDir);
+    RunReporter reporter = new RunReporter(runDir, report, spec.commandLine().getOut(), err);
     ReplayJob.run(
         sides,
         loads,
@@ -109,7 +110,8 @@ final class ReplayCommand implements Callable<Integer> {
         connections,
         health.settings(single == null ? null : sides.getFirst().label()),
         resume != null,
-        plans.settings(report.settings().gate(), replay.statementTimeout),
+        plans.settings(replay.statementTimeout),
+        () -> reporter.summary().classes(),
         report.progress(err));
     if (single != null) {
       spec.commandLine()
@@ -123,7 +125,7 @@ final class ReplayCommand implements Callable<Integer> {
                       : "OLD's " + part.count() + " shard folders, then NEW's"));
       return ExitCode.OK.code();
     }
-    return RunReporter.report(runDir, report, spec.commandLine().getOut(), err);
+    return reporter.report();
   }
 
   /**

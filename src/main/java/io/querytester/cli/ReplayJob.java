@@ -1,6 +1,7 @@
 package io.querytester.cli;
 
 import io.querytester.CannotRunException;
+import io.querytester.compare.ClassSummary;
 import io.querytester.explain.Plans;
 import io.querytester.health.HealthSettings;
 import io.querytester.health.HealthWatch;
@@ -23,6 +24,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /** Opens the targets, loads the same data into each, replays, and closes what it started. */
 final class ReplayJob {
@@ -37,12 +39,13 @@ final class ReplayJob {
       boolean resume,
       Consumer<String> progress) {
     return run(
-        sides, loads, settings, ShardFilter.ALL, connections, health, resume, null, progress);
+        sides, loads, settings, ShardFilter.ALL, connections, health, resume, null, null, progress);
   }
 
   /**
    * Replays the sessions of one shard of the workload; then, with {@code plans} (null for none) and
-   * the servers still running, reads the plans of the classes they may explain.
+   * the servers still running, reads the plans of the classes they may explain, as {@code judged}
+   * (the run's report analysis) tells them.
    */
   static ReplayCounters run(
       List<TargetSettings> sides,
@@ -53,6 +56,7 @@ final class ReplayJob {
       HealthSettings health,
       boolean resume,
       Plans.Settings plans,
+      Supplier<List<ClassSummary>> judged,
       Consumer<String> progress) {
     List<Target> targets = Targets.openAll(sides, progress);
     try {
@@ -74,7 +78,7 @@ final class ReplayJob {
         watch.finish(); // while the servers still run: the last readings
       }
       if (plans != null) {
-        Plans.read(targets, settings.runDir(), plans, progress);
+        Plans.read(targets, settings.runDir(), plans, judged, progress);
       }
       return counters;
     } finally {

@@ -25,8 +25,6 @@ import java.util.function.Consumer;
  * report.json, junit.xml, the console summary) and turns the verdict into the exit code.
  */
 final class RunReporter {
-  private RunReporter() {}
-
   static Path workingDir() {
     return Path.of("").toAbsolutePath();
   }
@@ -44,18 +42,49 @@ final class RunReporter {
     }
   }
 
+  private final Path runDir;
+  private final ReportOptions options;
+  private final PrintWriter out;
+  private final PrintWriter err;
+  private RunSummary summary;
+
+  RunReporter(Path runDir, ReportOptions options, PrintWriter out, PrintWriter err) {
+    this.runDir = runDir;
+    this.options = options;
+    this.out = out;
+    this.err = err;
+  }
+
   static int report(Path runDir, ReportOptions options, PrintWriter out, PrintWriter err) {
+    return new RunReporter(runDir, options, out, err).report();
+  }
+
+  /**
+   * The run judged with the report's gate, limits and baseline, once: the plan step after a replay
+   * and the reports share it (reading the executions log is most of a report's time).
+   */
+  RunSummary summary() {
+    if (summary == null) {
+      Consumer<String> warnings = w -> err.println("warning: " + w);
+      options.prepare(workingDir(), warnings);
+      ReportSettings settings = options.settings();
+      Baseline baseline = options.appliedBaseline();
+      Acceptance acceptance = baseline == null ? Acceptance.NONE : baseline.acceptance();
+      keepSettings(runDir, settings, baseline);
+      summary =
+          new RunAnalyzer(settings.gate(), settings.limits().maxExamples(), acceptance, warnings)
+              .analyze(runDir);
+    }
+    return summary;
+  }
+
+  int report() {
+    RunSummary judged = summary();
     Consumer<String> warnings = w -> err.println("warning: " + w);
-    options.prepare(workingDir(), warnings);
     ReportSettings settings = options.settings();
     Baseline baseline = options.appliedBaseline();
-    Acceptance acceptance = baseline == null ? Acceptance.NONE : baseline.acceptance();
-    keepSettings(runDir, settings, baseline);
-    RunSummary summary =
-        new RunAnalyzer(settings.gate(), settings.limits().maxExamples(), acceptance, warnings)
-            .analyze(runDir);
     Report report =
-        new ReportBuilder(settings, warnings).build(summary, runDir, baseline, Instant.now());
+        new ReportBuilder(settings, warnings).build(judged, runDir, baseline, Instant.now());
     err.flush();
     try {
       Path html = HtmlReport.write(report, runDir);

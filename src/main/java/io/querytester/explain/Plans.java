@@ -3,9 +3,7 @@ package io.querytester.explain;
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
 import io.querytester.compare.ClassSummary;
-import io.querytester.compare.GatePolicy;
 import io.querytester.compare.LatencyVerdict;
-import io.querytester.compare.RunAnalyzer;
 import io.querytester.replay.ReadOnlyGate;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Execution;
@@ -28,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The plan step of a run: after the replay, with OLD and NEW still running, reads the plans of the
@@ -43,10 +42,9 @@ public final class Plans {
    * How to read plans.
    *
    * @param mode EXPLAIN, ANALYZE or OFF
-   * @param gate the gate the run is judged with, for its latency verdicts
    * @param timeout per EXPLAIN
    */
-  public record Settings(PlanMode mode, GatePolicy gate, Duration timeout) {}
+  public record Settings(PlanMode mode, Duration timeout) {}
 
   /** plans.json: a version header and the comparisons, in the order of the run's classes. */
   record File(String format, int version, List<PlanComparison> plans) {}
@@ -56,14 +54,20 @@ public final class Plans {
   /**
    * Reads the plans of a two-sided run on its targets, OLD first, and writes {@code plans.json}.
    * Returns the comparisons. A plan that cannot be read is recorded as such, never a failure.
+   *
+   * @param judged the run's classes as its report judges them, asked for only when plans are read
    */
   public static List<PlanComparison> read(
-      List<Target> targets, Path runDir, Settings s, Consumer<String> progress) {
+      List<Target> targets,
+      Path runDir,
+      Settings s,
+      Supplier<List<ClassSummary>> judged,
+      Consumer<String> progress) {
     if (s.mode() == PlanMode.OFF || targets.size() != 2) {
       return List.of();
     }
     RunInfo info = RunInfo.read(runDir);
-    List<ClassSummary> classes = new RunAnalyzer(s.gate(), 1, w -> {}).analyze(runDir).classes();
+    List<ClassSummary> classes = judged.get();
     Map<String, List<String>> wanted = new LinkedHashMap<>();
     List<ClassSummary> selected = new ArrayList<>();
     for (ClassSummary c : classes) {

@@ -5,6 +5,7 @@ import io.querytester.run.Outcome;
 import io.querytester.target.Target;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -60,15 +61,17 @@ final class SideRunner {
   private StatementRunner.Result runOn(
       SessionConnections s, int side, Job job, long start, StatementRunner.SampleRequest sample) {
     Connection c;
+    Statement st;
     try {
       c = s.connection(side);
+      st = s.statement(side);
     } catch (SQLException e) {
       return lostResult(
           "cannot connect to " + targets.get(side).label() + ": " + e.getMessage(), start);
     }
     String sql = job.event().sql();
     watch.started(side, lane, job.id(), job.profile().classId(), sql);
-    StatementRunner.Result r = runner.run(c, side, sql, start, sample);
+    StatementRunner.Result r = runner.run(c, st, side, sql, start, sample);
     boolean lost = r.observation().outcome() instanceof Outcome.Lost;
     watch.ended(side, lane, lost);
     if (lost) {

@@ -66,11 +66,21 @@ final class StatementRunner {
     this.timeouts = timeouts;
   }
 
-  Result run(Connection c, int side, String sql, long intendedStartNanos, SampleRequest sample) {
+  /**
+   * Runs {@code sql} through {@code st}, a streaming statement of {@code c} that stays open for the
+   * session's next statement; closed here after a failure or a cancel, so it is not reused.
+   */
+  Result run(
+      Connection c,
+      Statement st,
+      int side,
+      String sql,
+      long intendedStartNanos,
+      SampleRequest sample) {
     StatementTimeouts.Ticket ticket = timeouts.start(side, c);
     Result r;
     try {
-      r = execute(c, sql, intendedStartNanos, sample);
+      r = execute(c, st, sql, intendedStartNanos, sample);
     } finally {
       if (timeouts.finish(ticket)) {
         // Killed by us: whatever the driver said (usually error 1317), it was a timeout.
@@ -88,7 +98,8 @@ final class StatementRunner {
     return r;
   }
 
-  private Result execute(Connection c, String sql, long intendedStartNanos, SampleRequest sample) {
+  private Result execute(
+      Connection c, Statement st, String sql, long intendedStartNanos, SampleRequest sample) {
     DigestBuilder digest = new DigestBuilder();
     List<SampledRow> sampled = sample == null ? List.of() : new ArrayList<>();
     List<ColumnMeta> columns = List.of();
@@ -96,9 +107,7 @@ final class StatementRunner {
     long rows = 0;
     Long insertId = null;
     boolean hadResultSet = false;
-    try (Statement st =
-        c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
-      st.setFetchSize(Integer.MIN_VALUE);
+    try {
       boolean isResultSet = st.execute(sql);
       Outcome outcome = Outcome.ok();
       while (true) {
@@ -144,6 +153,9 @@ final class StatementRunner {
         isResultSet = st.getMoreResults();
       }
       long end = System.nanoTime();
+      if (outcome instanceof Outcome.TooLarge) {
+        closeQuietly(st); // cancelled: a fresh statement serves the session's next one
+      }
       List<Warning> warnings =
           outcome instanceof Outcome.TooLarge ? List.of() : ServerWarnings.fetch(c, st);
       return new Result(
@@ -160,6 +172,7 @@ final class StatementRunner {
           sampled);
     } catch (SQLException e) {
       long end = System.nanoTime();
+      closeQuietly(st);
       return new Result(
           new Observation(
               outcomeOf(e, end - intendedStartNanos),
@@ -172,6 +185,14 @@ final class StatementRunner {
               null),
           digest,
           sampled);
+    }
+  }
+
+  private static void closeQuietly(Statement st) {
+    try {
+      st.close();
+    } catch (SQLException ignored) {
+      // a statement that failed is not reused either way
     }
   }
 

@@ -192,7 +192,7 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
         continue;
       }
       try {
-        QueryEvent event = WorkloadJson.MAPPER.readValue(line, QueryEvent.class);
+        QueryEvent event = EventLine.parse(line);
         if (event.sql() == null) {
           throw new IOException("no \"sql\" field");
         }

@@ -263,6 +263,55 @@ class ReplayIT {
   }
 
   @Test
+  void aResultOverMaxRowsIsCutAndItsSessionGoesOnThroughAFreshStatement(@TempDir Path tmp)
+      throws Exception {
+    Path run = tmp.resolve("run");
+    ReplaySettings s =
+        settings(
+            Workloads.write(
+                tmp.resolve("w.jsonl"),
+                "app",
+                1,
+                List.of(
+                    "SELECT seq FROM seq_1_to_100000",
+                    "SELECT name FROM items ORDER BY id",
+                    "SELECT seq FROM seq_1_to_100000 WHERE seq > 99990",
+                    "SELECT COUNT(*) FROM items")),
+            run,
+            false);
+    s =
+        new ReplaySettings(
+            s.workload(),
+            s.runDir(),
+            1,
+            s.speed(),
+            s.runTime(),
+            s.limit(),
+            s.dryRun(),
+            s.allowWrites(),
+            s.statementTimeout(),
+            1_000,
+            s.floatDigits(),
+            s.repeat(),
+            s.maxSamples(),
+            s.seed(),
+            s.requireReadOnlyAccount());
+    new Replayer(s, m -> {}).run(List.of(old, neu), false);
+    List<Execution> e = executions(run);
+    assertThat(e).hasSize(4);
+    assertThat(e.get(0).old().outcome()).isInstanceOf(Outcome.TooLarge.class);
+    assertThat(e.get(0).neu().outcome()).isInstanceOf(Outcome.TooLarge.class);
+    // the same session's next statements: neither cut nor failed by the cancelled one before them
+    for (Execution next : e.subList(1, 4)) {
+      assertThat(next.old().outcome()).isEqualTo(Outcome.ok());
+      assertThat(next.neu().outcome()).isEqualTo(Outcome.ok());
+      assertThat(next.differences()).isEmpty();
+    }
+    assertThat(e.get(1).old().rows()).isEqualTo(3);
+    assertThat(e.get(2).old().rows()).isEqualTo(10);
+  }
+
+  @Test
   void aMillionRowResultComparesIn256MegabytesAndTheDifferingRowIsFound(@TempDir Path tmp)
       throws Exception {
     Path workload =
