@@ -326,7 +326,7 @@ public final class HtmlReport {
             + plural(list.size(), "finding", "findings")
             + ": classes share one when their first difference has the same error text, the same"
             + " column type change or the same warning, or when the first differing values of"
-            + " two or more classes show the same word replaced (such as utf8 by utf8mb3).");
+            + " two or more classes show the same word replaced by the same other word.");
     h.open("div", "class", "scroll tall").open("table", "id", "qt-findings", "class", "data");
     head("verdict", "why", "classes", "executions", "class ids");
     h.open("tbody");
