@@ -325,7 +325,8 @@ public final class HtmlReport {
             + " with differences come down to "
             + plural(list.size(), "finding", "findings")
             + ": classes share one when their first difference has the same error text, the same"
-            + " column type change or the same warning.");
+            + " column type change or the same warning, or when the first differing values of"
+            + " two or more classes show the same word replaced by the same other word.");
     h.open("div", "class", "scroll tall").open("table", "id", "qt-findings", "class", "data");
     head("verdict", "why", "classes", "executions", "class ids");
     h.open("tbody");

@@ -19,6 +19,7 @@ import javax.crypto.spec.SecretKeySpec;
  * written, so the hashes cannot be looked up in a table of likely values.
  */
 final class Redaction {
+  private static final String MARKER = "[redacted ";
   private static final Pattern NEAR = Pattern.compile("(?s)(.*near ')(.*)(' at line \\d+.*)");
   private static final Pattern QUOTED = Pattern.compile("'(?:[^'\\\\]|\\\\.|'')*'|\"[^\"]*\"");
 
@@ -55,7 +56,12 @@ final class Redaction {
     synchronized (mac) {
       h = mac.doFinal(v.getBytes(StandardCharsets.UTF_8));
     }
-    return "[redacted " + HexFormat.of().formatHex(h, 0, 3) + "]";
+    return MARKER + HexFormat.of().formatHex(h, 0, 3) + "]";
+  }
+
+  /** Whether a value is a redacted one: a hash of the whole value, with no parts to compare. */
+  static boolean redacted(String v) {
+    return v != null && v.startsWith(MARKER);
   }
 
   /** An error or warning message, or a difference's description that quotes one. */

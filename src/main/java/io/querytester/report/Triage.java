@@ -1,6 +1,7 @@
 package io.querytester.report;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -11,8 +12,8 @@ import java.util.TreeSet;
 /**
  * What a person reads first in report.html: each class's first difference in words ("why"), and the
  * classes that share one cause grouped into one finding, so that twenty queries failing with the
- * same error, or losing the same column type, read as one thing to fix. Computed from the report's
- * model alone.
+ * same error, losing the same column type or returning the same renamed value (utf8 -> utf8mb3)
+ * read as one thing to fix. Computed from the report's model alone.
  */
 final class Triage {
   /** Kinds whose detail text names a cause that other classes can share. */
@@ -66,18 +67,28 @@ final class Triage {
     if (d.kind().equals("LATENCY")) {
       return "slower: " + latency(c.latency());
     }
-    String cell = d.kind().equals("RESULT") ? firstDifferingCell(c) : null;
-    String detail = cell != null ? cell : detail(c, d.kind());
+    FirstValue value = d.kind().equals("RESULT") ? firstDifferingValue(c) : null;
+    String detail = value != null ? value.words() : detail(c, d.kind());
     return detail == null
         ? d.label() + " in " + d.executions() + " of " + c.executions() + " executions"
         : d.label() + ": " + detail;
   }
 
   /**
-   * "`ordered_at` is 2024-04-05T04:10:42z on OLD, 2024-04-05T04:10:42+0000 on NEW": the first value
-   * that differs in the first pair of rows with the same key, or null without one.
+   * The first value that differs in the first pair of rows with the same key, or null without one.
+   *
+   * @param column its column's name
+   * @param old its value on OLD (null: SQL NULL)
+   * @param neu its value on NEW
    */
-  private static String firstDifferingCell(Report.ClassEntry c) {
+  record FirstValue(String column, String old, String neu) {
+    /** "`ordered_at` is '2024-04-05T04:10:42z' on OLD, '2024-04-05T04:10:42+0000' on NEW". */
+    String words() {
+      return "`" + column + "` is " + shown(old) + " on OLD, " + shown(neu) + " on NEW";
+    }
+  }
+
+  static FirstValue firstDifferingValue(Report.ClassEntry c) {
     for (Report.Example e : c.examples()) {
       for (Report.Diff d : e.differences()) {
         Report.Samples s = d.samples();
@@ -93,13 +104,7 @@ final class Triage {
                 i < Math.min(s.columns().size(), Math.min(old.size(), neu.size()));
                 i++) {
               if (!java.util.Objects.equals(old.get(i), neu.get(i))) {
-                return "`"
-                    + s.columns().get(i)
-                    + "` is "
-                    + shown(old.get(i))
-                    + " on OLD, "
-                    + shown(neu.get(i))
-                    + " on NEW";
+                return new FirstValue(s.columns().get(i), old.get(i), neu.get(i));
               }
             }
           }
@@ -116,24 +121,59 @@ final class Triage {
         : "'" + Units.abbreviate(value.replaceAll("[\r\n\t]+", " "), 60) + "'";
   }
 
-  /** Classes with differences, grouped by cause; in the order of their worst class. */
+  /**
+   * Classes with differences, grouped by cause; in the order of their worst class. Classes whose
+   * first differing value shows the same substitution (utf8 -> utf8mb3) share a finding when two or
+   * more do; otherwise a value difference is its class's own.
+   */
   static List<Finding> findings(List<Report.ClassEntry> classes) {
-    Map<String, List<Report.ClassEntry>> groups = new LinkedHashMap<>();
-    Map<String, String[]> first = new LinkedHashMap<>();
+    Map<Substitution, Integer> substitutions = new HashMap<>();
+    for (Report.ClassEntry c : classes) {
+      Substitution sub = substitution(c);
+      if (sub != null) {
+        substitutions.merge(sub, 1, Integer::sum);
+      }
+    }
+    Map<Object, List<Report.ClassEntry>> groups = new LinkedHashMap<>();
+    Map<Object, String[]> first = new LinkedHashMap<>();
     for (Report.ClassEntry c : classes) {
       Report.ClassDiff d = first(c);
       if (d == null) {
         continue;
       }
-      String key = cause(c, d);
+      Substitution sub = substitution(c);
+      boolean shared = sub != null && substitutions.get(sub) > 1;
+      Object key = shared ? sub : cause(c, d);
       groups.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
-      first.putIfAbsent(key, new String[] {d.kind(), findingWhy(c, d)});
+      first.putIfAbsent(
+          key, new String[] {d.kind(), shared ? substitutionWhy(c, d, sub) : findingWhy(c, d)});
     }
     List<Finding> out = new ArrayList<>();
     groups.forEach(
         (key, list) ->
             out.add(new Finding(first.get(key)[0], first.get(key)[1], List.copyOf(list))));
     return out;
+  }
+
+  /** What replaced what in the class's first differing value; null when that is no value. */
+  static Substitution substitution(Report.ClassEntry c) {
+    Report.ClassDiff d = first(c);
+    FirstValue v = d != null && d.kind().equals("RESULT") ? firstDifferingValue(c) : null;
+    return v == null ? null : Substitution.of(v.old(), v.neu());
+  }
+
+  /**
+   * "result values: 'utf8' on OLD became 'utf8mb3' on NEW, e.g. `c` is 'utf8_general_ci' on OLD,
+   * 'utf8mb3_general_ci' on NEW": the shared substitution, then the first class's value.
+   */
+  private static String substitutionWhy(Report.ClassEntry c, Report.ClassDiff d, Substitution s) {
+    return d.label()
+        + ": "
+        + shown(s.old())
+        + " on OLD became "
+        + shown(s.neu())
+        + " on NEW, e.g. "
+        + firstDifferingValue(c).words();
   }
 
   /** A column change reads without the first class's column names: it is every class's cause. */

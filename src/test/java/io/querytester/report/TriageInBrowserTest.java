@@ -19,10 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * report.html read the way a person triages it, in a real headless Chromium (skipped where it is
  * not installed): each differing class says why, twenty-four classes failing with one error read as
- * one finding, the class table's header stays in sight, a menu link never lands under the sticky
- * menu, the servers' health comes first, latency charts only where there are enough executions,
- * rows paired by key with exactly the differing cells marked, wide values scroll instead of
- * wrapping.
+ * one finding, and so do two classes whose values show utf8 renamed utf8mb3, the class table's
+ * header stays in sight, a menu link never lands under the sticky menu, the servers' health comes
+ * first, latency charts only where there are enough executions, rows paired by key with exactly the
+ * differing cells marked, wide values scroll instead of wrapping.
  */
 class TriageInBrowserTest {
   private static final String ERROR = "FUNCTION shop.JSON_EQUALS does not exist";
@@ -39,7 +39,7 @@ class TriageInBrowserTest {
     SoftAssertions.assertSoftly(
         s -> {
           s.assertThat(m.get("whyColumn").asInt()).as("the why column").isEqualTo(2);
-          s.assertThat(m.get("differingClasses").asInt()).isEqualTo(24 + 3 + 2);
+          s.assertThat(m.get("differingClasses").asInt()).isEqualTo(24 + 3 + 2 + 2);
           s.assertThat(m.get("differingWithoutWhy").asInt()).isZero();
           s.assertThat(m.get("whys").toString())
               .contains("error on NEW only: NEW ERROR 1305 (42000): " + ERROR)
@@ -47,9 +47,12 @@ class TriageInBrowserTest {
 
           s.assertThat(m.get("largestFinding").asInt()).as("one error, one finding").isEqualTo(24);
           s.assertThat(m.get("largestFindingWhy").asText()).contains(ERROR);
-          s.assertThat(m.get("findings").asInt()).isEqualTo(1 + 1 + 2);
+          s.assertThat(m.get("findings").asInt()).isEqualTo(1 + 1 + 2 + 1);
           s.assertThat(m.get("findingList").toString())
-              .contains("{\"why\":\"column widths: BIGINT(19) -> INT(10)\",\"classes\":3}");
+              .contains("{\"why\":\"column widths: BIGINT(19) -> INT(10)\",\"classes\":3}")
+              .contains(
+                  "{\"why\":\"result values: 'utf8' on OLD became 'utf8mb3' on NEW, e.g. `COLLATION(c)`"
+                      + " is 'utf8_general_ci' on OLD, 'utf8mb3_general_ci' on NEW\",\"classes\":2}");
 
           s.assertThat(m.get("healthSummaryTop").asDouble()).isBetween(0.0, 900.0);
           s.assertThat(m.get("healthSummaryTop").asDouble())
@@ -87,7 +90,10 @@ class TriageInBrowserTest {
         });
   }
 
-  /** 24 classes with one error, 3 with one column change, a wide result, 40 alike classes. */
+  /**
+   * 24 classes with one error, 3 with one column change, a wide result, 2 with one renamed value,
+   * 40 alike classes.
+   */
   static Path triageRun(Path dir) throws Exception {
     try (SyntheticRun run = SyntheticRun.create(dir)) {
       for (int i = 0; i < 24; i++) {
@@ -131,6 +137,22 @@ class TriageInBrowserTest {
               cols,
               List.of(row("3", "Nice", "06000", wide)),
               List.of(row("3", "Nice", "06000", wide + "!"))));
+      // utf8 renamed utf8mb3: two statements, two different values, one substitution.
+      for (String[] read :
+          List.of(
+              new String[] {"COLLATION(c)", "utf8_general_ci", "utf8mb3_general_ci"},
+              new String[] {"CHARSET(c)", "utf8", "utf8mb3"})) {
+        run.run(
+            "SELECT id, " + read[0] + " FROM names",
+            ok(100, 1),
+            ok(100, 1),
+            rows(
+                DiffKind.RESULT,
+                "same row count (1), different values",
+                List.of("id", read[0]),
+                List.of(List.of("1", read[1])),
+                List.of(List.of("1", read[2]))));
+      }
       for (int i = 0; i < 40; i++) {
         run.same("SELECT name FROM items_" + letters(i) + " WHERE id = 7", 2, 1000, 1000);
       }

@@ -52,6 +52,55 @@ class TriageTest {
         .isEqualTo("error on NEW only: NEW ERROR 1064 (42000): syntax");
   }
 
+  @Test
+  void aValueDifferenceComesDownToTheWordThatWasReplaced() {
+    assertThat(Substitution.of("utf8_general_ci", "utf8mb3_general_ci"))
+        .isEqualTo(new Substitution("utf8", "utf8mb3"));
+    assertThat(Substitution.of("utf8", "utf8mb3")).isEqualTo(new Substitution("utf8", "utf8mb3"));
+    assertThat(
+            Substitution.of(
+                ") ENGINE=InnoDB DEFAULT CHARSET=utf8",
+                ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb3 COLLATE=utf8mb3_general_ci"))
+        .isEqualTo(new Substitution("utf8", "utf8mb3"));
+    // No word was replaced: the differing text, widened to whole words, is the substitution.
+    assertThat(Substitution.of("Lyon", "Lyon ")).isEqualTo(new Substitution("Lyon", "Lyon "));
+    assertThat(Substitution.of("2024-04-05 04:10:42", "2024-04-05 04:10:43"))
+        .isEqualTo(new Substitution("42", "43"));
+    assertThat(Substitution.of(null, "x")).isEqualTo(new Substitution(null, "x"));
+    assertThat(Substitution.of("[redacted 1a2b3c]", "[redacted 4d5e6f]"))
+        .isEqualTo(new Substitution("[redacted 1a2b3c]", "[redacted 4d5e6f]"));
+  }
+
+  @Test
+  void classesWhoseFirstDifferingValueShowsTheSameSubstitutionAreOneFinding() {
+    List<Report.ClassEntry> classes =
+        List.of(
+            values("A", "COLLATION(c)", "utf8_general_ci", "utf8mb3_general_ci"),
+            values("B", "CHARACTER_SET_NAME", "utf8", "utf8mb3"),
+            values("C", "city", "Lyon", "Lyon "),
+            values("D", "Create Table", "CHARSET=utf8", "CHARSET=utf8mb3 COLLATE=utf8mb3_bin"),
+            values("E", "city", "Nice", "Nice!"));
+    List<Triage.Finding> findings = Triage.findings(classes);
+    assertThat(findings)
+        .extracting(f -> f.classes().stream().map(Report.ClassEntry::classId).toList())
+        .containsExactly(List.of("A", "B", "D"), List.of("C"), List.of("E"));
+    assertThat(findings.getFirst().why())
+        .isEqualTo(
+            "result values: 'utf8' on OLD became 'utf8mb3' on NEW, e.g. `COLLATION(c)` is"
+                + " 'utf8_general_ci' on OLD, 'utf8mb3_general_ci' on NEW");
+    // A substitution of one class alone keeps that class's own words.
+    assertThat(findings.get(1).why())
+        .isEqualTo("result values: `city` is 'Lyon' on OLD, 'Lyon ' on NEW");
+  }
+
+  /** A RESULT class whose row with key 1 has {@code old} on OLD and {@code neu} on NEW. */
+  private static Report.ClassEntry values(String id, String column, String old, String neu) {
+    Report.Samples samples =
+        new Report.Samples(
+            List.of("id", column), List.of(List.of("1", old)), List.of(List.of("1", neu)), false);
+    return entry(id, "RESULT", "same row count (1), different values", samples);
+  }
+
   private static Report.ClassEntry entry(
       String id, String kind, String detail, Report.Samples samples) {
     Report.Percentiles p = new Report.Percentiles(1, 100, 100, 100, 100);
