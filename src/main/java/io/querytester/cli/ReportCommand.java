@@ -1,6 +1,7 @@
 package io.querytester.cli;
 
 import io.querytester.compare.ShardMerge;
+import io.querytester.explain.Plans;
 import io.querytester.report.RunSettings;
 import io.querytester.run.RunInfo;
 import java.nio.file.Path;
@@ -51,13 +52,17 @@ final class ReportCommand implements Callable<Integer> {
     Path runDir = first;
     if (runDirs.size() > 1) {
       runDir = out != null ? out : RunDirs.fresh("merged");
+      List<Path> shards =
+          ShardMerge.merge(
+                  runDirs, runDir, w -> spec.commandLine().getErr().println("warning: " + w))
+              .shards()
+              .stream()
+              .map(Path::of)
+              .toList();
+      // Plans belong to explain/, a stage above compare's merge of the executions.
+      Plans.merge(shards, runDir);
       // The report settings of shard 1's first report, as for a single run.
-      first =
-          Path.of(
-              ShardMerge.merge(
-                      runDirs, runDir, w -> spec.commandLine().getErr().println("warning: " + w))
-                  .shards()
-                  .getFirst());
+      first = shards.getFirst();
     }
     report.prepare(
         RunReporter.workingDir(),

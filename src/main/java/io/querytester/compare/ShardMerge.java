@@ -3,6 +3,7 @@ package io.querytester.compare;
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
 import io.querytester.health.HealthLog;
+import io.querytester.run.DropList;
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
 import io.querytester.run.RunInfo;
@@ -23,7 +24,8 @@ import java.util.function.Consumer;
  * the reports read like any other. Nothing is summarised before the merge: every execution is
  * carried over, so class verdicts, difference counts, examples and the latency histograms (one
  * HdrHistogram per class and side, filled from every shard's executions) come out as if one process
- * had replayed the whole workload. Each shard's health stays its own.
+ * had replayed the whole workload. Each shard's health stays its own; what the shards dropped while
+ * reading the workload is listed once.
  *
  * <p>Refused (bad input): a folder that is not a shard, shards of different workloads, servers or
  * settings, a shard given twice, a shard missing.
@@ -128,6 +130,7 @@ public final class ShardMerge {
         }
       }
       HealthLog.merge(health, out, warnings);
+      DropList.union(shards, out);
     } catch (IOException e) {
       throw new CannotRunException("cannot write " + out + ": " + e.getMessage(), e);
     }

@@ -193,6 +193,26 @@ public final class Plans {
     }
   }
 
+  /**
+   * The plans of a sharded replay: each shard read the plans of its own classes, so the merged run
+   * holds their union. A class that several shards read keeps the plan of the lowest shard, the one
+   * the merged run's executions start with, so that merging again gives the same file. A plan's
+   * reasons are those of the shard that read it. Writes nothing when no shard read plans.
+   *
+   * @param shards the shard folders in shard order
+   */
+  public static void merge(List<Path> shards, Path out) {
+    Map<String, PlanComparison> union = new LinkedHashMap<>();
+    boolean read = false;
+    for (Path shard : shards) {
+      read |= Files.exists(shard.resolve(FILE));
+      load(shard).forEach(union::putIfAbsent);
+    }
+    if (read) {
+      write(out, List.copyOf(union.values()));
+    }
+  }
+
   /** The plan comparisons of a run by class id; empty when its plans were not read. */
   public static Map<String, PlanComparison> load(Path runDir) {
     Path file = runDir.resolve(FILE);

@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * {@code health.jsonl} in the run folder: crashes, restarts, first sightings of error-log classes
@@ -21,6 +23,9 @@ import java.util.function.Consumer;
  */
 public final class HealthLog implements AutoCloseable {
   public static final String FILE = "health.jsonl";
+
+  /** What {@link #merge} adds to a shard's side. */
+  private static final Pattern SHARD_SUFFIX = Pattern.compile(" [0-9]+/[0-9]+$");
 
   private final Path file;
   private Writer out;
@@ -64,7 +69,8 @@ public final class HealthLog implements AutoCloseable {
 
   /**
    * Save now, compare later: the health of two single-target runs becomes the health of the joined
-   * run, the first run's target as OLD and the second's as NEW.
+   * run, the first run's target as OLD and the second's as NEW. The sides of merged shards keep
+   * their shard ("OLD 2/4").
    */
   public static void join(Path oldRun, Path newRun, Path out, Consumer<String> warnings) {
     List<HealthRecord> olds = read(oldRun, warnings);
@@ -73,9 +79,17 @@ public final class HealthLog implements AutoCloseable {
       return;
     }
     try (HealthLog log = new HealthLog(out)) {
-      olds.forEach(r -> log.write(relabel(r, "OLD"), warnings));
-      news.forEach(r -> log.write(relabel(r, "NEW"), warnings));
+      olds.forEach(r -> log.write(relabel(r, "OLD" + shardOf(side(r))), warnings));
+      news.forEach(r -> log.write(relabel(r, "NEW" + shardOf(side(r))), warnings));
     }
+  }
+
+  /**
+   * " K/N" of a side that {@link #merge} labelled, else empty: a single target's label has none.
+   */
+  private static String shardOf(String side) {
+    Matcher m = SHARD_SUFFIX.matcher(side);
+    return m.find() ? m.group() : "";
   }
 
   /**

@@ -88,8 +88,18 @@ public final class DropList implements AutoCloseable {
    * workload drops the same lines, listed once).
    */
   public static void join(Path oldRun, Path newRun, Path out) throws IOException {
-    java.util.Set<String> all = new java.util.LinkedHashSet<>(read(oldRun));
-    all.addAll(read(newRun));
+    union(List.of(oldRun, newRun), out);
+  }
+
+  /**
+   * What the given runs of one workload dropped, each item once, in the order of the runs: the list
+   * of a merged or joined run. Every shard reads the whole workload, so shards drop the same items
+   * and this is one shard's list; were they to differ, nothing any of them dropped is lost. Writes
+   * nothing when no run dropped anything.
+   */
+  public static void union(List<Path> runs, Path out) throws IOException {
+    java.util.Set<String> all = new java.util.LinkedHashSet<>();
+    runs.forEach(r -> all.addAll(read(r)));
     if (all.isEmpty()) {
       return;
     }

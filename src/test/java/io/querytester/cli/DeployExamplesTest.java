@@ -83,6 +83,41 @@ class DeployExamplesTest {
     assertThat(wf.path("jobs").path("merge").path("needs").asText()).isEqualTo("replay");
   }
 
+  /**
+   * A stock runner has no querytester: each job that runs it first sets up JDK 21, builds the jar
+   * from its checkout and puts the launcher (the repository's top folder) on PATH.
+   */
+  @Test
+  void ciJobsBuildQuerytesterAndPutItOnPathBeforeRunningIt() throws IOException {
+    JsonNode wf = YAML.readTree(Path.of("deploy", "ci", "github-actions.yml").toFile());
+    assertThat(Files.isExecutable(Path.of("querytester"))).as("the launcher").isTrue();
+    for (var job : wf.path("jobs").properties()) {
+      boolean checkout = false;
+      boolean java = false;
+      boolean built = false;
+      boolean onPath = false;
+      for (JsonNode step : job.getValue().path("steps")) {
+        String uses = step.path("uses").asText();
+        String run = step.path("run").asText();
+        checkout |= uses.startsWith("actions/checkout@");
+        java |=
+            uses.startsWith("actions/setup-java@")
+                && step.path("with").path("java-version").asText().equals("21");
+        built |= checkout && java && run.contains("./mvnw -B -q -DskipTests package");
+        onPath |= built && run.contains("echo \"$GITHUB_WORKSPACE\" >> \"$GITHUB_PATH\"");
+        if (!commands(run).isEmpty()) {
+          assertThat(onPath)
+              .as("job %s builds querytester and puts it on PATH before: %s", job.getKey(), run)
+              .isTrue();
+        }
+        if (run.contains("test $? -le 1")) {
+          // Actions' default bash -e would stop at exit 1 (regressions) before the test.
+          assertThat(step.path("shell").asText()).isEqualTo("bash {0}");
+        }
+      }
+    }
+  }
+
   @Test
   void readmeShowsNoOtherCommandsInScaleOut() throws IOException {
     String section = scaleOut();

@@ -23,13 +23,18 @@ import org.junit.jupiter.api.Test;
 /**
  * The samples workload replayed once whole and once as 4 shards, 4 processes of the packaged tool,
  * merged by {@code report DIR...}: the same verdict, class verdicts, difference counts and
- * histogram counts, whether the shards share one OLD/NEW pair or each starts its own.
+ * histogram counts, the notes of what was dropped and the plans, whether the shards share one
+ * OLD/NEW pair or each starts its own.
  */
 class ShardIT {
-  static final Path WORKLOAD = Path.of("samples", "workload.jsonl");
+  static final Path SAMPLES = Path.of("samples", "workload.jsonl");
+  static final String BAD_LINE = "this line is not an event";
   static final List<Path> DATA =
       List.of(Path.of("samples", "schema.sql"), Path.of("samples", "data.sql"));
   static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The samples with a bad line: every shard drops it, the merge lists it once. */
+  static Path workload;
 
   static EmbeddedTarget old;
   static EmbeddedTarget neu;
@@ -47,6 +52,9 @@ class ShardIT {
     old = o.join();
     neu = n.join();
     rootCnf = TestServers.rootCnf(work, old, neu);
+    List<String> lines = new ArrayList<>(Files.readAllLines(SAMPLES));
+    lines.add(5, BAD_LINE);
+    workload = Files.write(work.resolve("workload.jsonl"), lines);
     DataLoader loader = new DataLoader(m -> {});
     for (EmbeddedTarget t : List.of(old, neu)) {
       DATA.forEach(f -> loader.load(t, f));
@@ -151,6 +159,29 @@ class ShardIT {
     assertThat(b.path("totals")).isEqualTo(a.path("totals"));
     assertThat(classes(b)).isEqualTo(classes(a));
     assertThat(classes(a)).isNotEmpty();
+    assertThat(dropped(b)).isEqualTo(dropped(a)).hasSize(2);
+    assertThat(dropped(b).getLast()).contains(":6: skipped a line that is not an event");
+    // Each shard read the plans of its own classes: a row order change is in one shard at least.
+    assertThat(planned(a, "row order")).isNotEmpty();
+    assertThat(planned(b, "row order")).containsAll(planned(a, "row order"));
+  }
+
+  /** The notes of what the replay dropped while reading the workload. */
+  private static List<String> dropped(JsonNode report) {
+    List<String> out = new ArrayList<>();
+    report.path("notes").forEach(n -> out.add(n.asText()));
+    return out.stream().filter(n -> n.contains("dropped")).toList();
+  }
+
+  /** The classes whose plans were read for this reason. */
+  private static List<String> planned(JsonNode report, String reason) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode c : report.path("classes")) {
+      if (c.path("plan").path("reasons").toString().contains(reason)) {
+        out.add(c.path("class_id").asText());
+      }
+    }
+    return out;
   }
 
   /** Per class: verdict, executions, each difference's count, and both histograms' counts. */
@@ -176,7 +207,7 @@ class ShardIT {
     List<String> args =
         new ArrayList<>(
             List.of(
-                "replay", "--workload", WORKLOAD.toString(), "--out", dir.toString(), "--quiet"));
+                "replay", "--workload", workload.toString(), "--out", dir.toString(), "--quiet"));
     args.addAll(List.of(targets));
     return args.toArray(String[]::new);
   }

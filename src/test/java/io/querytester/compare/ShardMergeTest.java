@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.querytester.BadInputException;
+import io.querytester.health.CrashEvent;
+import io.querytester.health.HealthLog;
+import io.querytester.health.HealthRecord;
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
 import io.querytester.run.RunInfo;
+import io.querytester.run.RunJson;
 import io.querytester.workload.StatementKind;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -142,8 +146,31 @@ class ShardMergeTest {
     Path o2 = shard("o2", 2, 2);
     Path n2 = shard("n2", 2, 2);
     Path n1 = shard("n1", 1, 2);
+    // OLD's shard 2 crashed: the joined run says so, on OLD and with its shard.
+    Instant t = Instant.parse("2026-01-02T03:04:30Z");
+    java.nio.file.Files.writeString(
+        o2.resolve(HealthLog.FILE),
+        RunJson.MAPPER.writeValueAsString(
+                (HealthRecord)
+                    new CrashEvent(
+                        "EMBEDDED-MARIADB-10.2.11",
+                        1,
+                        "uptime went back from 812 s to 3 s",
+                        t,
+                        t,
+                        null,
+                        812L,
+                        List.of(),
+                        0,
+                        List.of(),
+                        "restarting",
+                        List.of()))
+            + "\n");
     Path out = dir.resolve("joined");
     ShardedCompare.join(List.of(o2, o1, n1, n2), out, w -> {});
+    assertThat(HealthLog.read(out, w -> {}))
+        .singleElement()
+        .isInstanceOfSatisfying(CrashEvent.class, c -> assertThat(c.side()).isEqualTo("OLD 2/2"));
     List<Long> events = new ArrayList<>();
     ExecutionLog.read(out, w -> {}).forEach(e -> events.add(e.event()));
     assertThat(events).containsExactlyInAnyOrder(100L, 200L, 201L);
