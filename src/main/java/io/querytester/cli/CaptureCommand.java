@@ -47,11 +47,10 @@ import picocli.CommandLine.Spec;
       "  capture --type binlog mysql-bin.000042 mysql-bin.000043 --out w.jsonl.gz",
       ""
     },
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-      "0:something was captured (bad events skipped are reported)",
-      "2:bad usage, or the input held no usable event",
-      "3:could not run (connection refused, performance_schema off ...)"
+    footer = {
+      "",
+      "Exit 2 also when the input holds no usable event; bad events are skipped and reported, not"
+          + " fatal."
     })
 final class CaptureCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -91,18 +90,35 @@ final class CaptureCommand implements Callable<Integer> {
   @Mixin CaptureFilterOptions filterOptions;
 
   @Option(
-      names = {"--duration", "--run-time"},
+      names = "--duration",
       paramLabel = "TIME",
       converter = DurationConverter.class,
       description = "Stop after this long (e.g. 30s, 10m).")
   Duration duration;
 
-  @Option(
-      names = {"--max-events", "--limit"},
-      paramLabel = "N",
-      defaultValue = "0",
-      description = "Stop after writing N events.")
+  @Option(names = "--max-events", paramLabel = "N", description = "Stop after writing N events.")
   long maxEvents;
+
+  // The older names still work; the help shows only the current ones. No defaultValue on the
+  // current ones: picocli applies it after parsing, over what an older name set.
+  @Option(
+      names = "--run-time",
+      hidden = true,
+      paramLabel = "TIME",
+      converter = DurationConverter.class,
+      description = "The older name of --duration.")
+  void oldRunTime(Duration d) {
+    duration = d;
+  }
+
+  @Option(
+      names = "--limit",
+      hidden = true,
+      paramLabel = "N",
+      description = "The older name of --max-events.")
+  void oldLimit(long n) {
+    maxEvents = n;
+  }
 
   @Option(
       names = "--interval",

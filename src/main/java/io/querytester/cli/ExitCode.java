@@ -2,10 +2,10 @@ package io.querytester.cli;
 
 /** The process exit codes, the contract CI jobs gate on. Listed by {@code querytester --help}. */
 public enum ExitCode {
-  /** The run finished and found no regression (accepted differences do not count). */
-  OK(0, "no regressions (accepted differences do not count)"),
-  /** The run finished and found at least one regression (or drift, or a crash). */
-  REGRESSIONS(1, "regressions found (or drift, or a crash)"),
+  /** The command finished and found no regression or drift (accepted differences do not count). */
+  OK(0, "done: no regression or drift found (accepted differences do not count)"),
+  /** The run finished and found at least one regression, or drift, or a crash. */
+  REGRESSIONS(1, "regressions or drift found (or a crash)"),
   /** Bad usage or unusable input: fix the command line, the spec or the file. */
   BAD_INPUT(2, "bad usage or input: fix the command line, the spec or the file"),
   /** Could not run: a server would not start, a connection was refused, a download failed. */

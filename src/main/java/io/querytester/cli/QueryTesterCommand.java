@@ -77,14 +77,12 @@ public final class QueryTesterCommand implements Runnable {
 
   /**
    * Every command's help lists the exit codes from {@link ExitCode}, the one place they are
-   * described; a command whose codes mean something narrower (capture, drift) keeps its own list.
+   * described; what a code means for one command in particular goes in that command's footer.
    */
   private static void exitCodes(CommandLine cl) {
     CommandLine.Model.UsageMessageSpec usage = cl.getCommandSpec().usageMessage();
-    if (usage.exitCodeList().isEmpty()) {
-      usage.exitCodeListHeading("%nExit codes:%n");
-      usage.exitCodeList(ExitCode.helpList());
-    }
+    usage.exitCodeListHeading("%nExit codes:%n");
+    usage.exitCodeList(ExitCode.helpList());
     cl.getSubcommands().values().forEach(QueryTesterCommand::exitCodes);
   }
 

@@ -23,17 +23,13 @@ final class ReplayOptions {
   double speed;
 
   @Option(
-      names = {"--duration", "--run-time"},
+      names = "--duration",
       paramLabel = "TIME",
       converter = DurationConverter.class,
       description = "Stop after this long (e.g. 10m, 1h); --resume goes on later.")
   Duration runTime;
 
-  @Option(
-      names = {"--max-events", "--limit"},
-      defaultValue = "0",
-      paramLabel = "N",
-      description = "Replay at most N events.")
+  @Option(names = "--max-events", paramLabel = "N", description = "Replay at most N events.")
   long limit;
 
   @Option(names = "--dry-run", description = "Classify and count the events; touch no server.")
@@ -69,12 +65,41 @@ final class ReplayOptions {
   long maxRows;
 
   @Option(
-      names = {"--float-digits", "--float-precision"},
-      defaultValue = "12",
+      names = "--float-digits",
       paramLabel = "N",
       description =
           "Significant digits compared in FLOAT/DOUBLE columns; 0 compares exactly (default: ${DEFAULT-VALUE}).")
-  int floatDigits;
+  int floatDigits = 12;
+
+  // The older names still work; the help shows only the current ones. No defaultValue on the
+  // current ones: picocli applies it after parsing, over what an older name set.
+  @Option(
+      names = "--run-time",
+      hidden = true,
+      paramLabel = "TIME",
+      converter = DurationConverter.class,
+      description = "The older name of --duration.")
+  void oldRunTime(Duration d) {
+    runTime = d;
+  }
+
+  @Option(
+      names = "--limit",
+      hidden = true,
+      paramLabel = "N",
+      description = "The older name of --max-events.")
+  void oldLimit(long n) {
+    limit = n;
+  }
+
+  @Option(
+      names = "--float-precision",
+      hidden = true,
+      paramLabel = "N",
+      description = "The older name of --float-digits.")
+  void oldFloatPrecision(int digits) {
+    floatDigits = digits;
+  }
 
   @Option(
       names = "--repeat",

@@ -19,6 +19,7 @@ import picocli.CommandLine.Option;
 final class SourceOptions {
   @Option(
       names = "--source-url",
+      hidden = true,
       paramLabel = "SPEC",
       description = "The server to capture from: the older name of --source SPEC.")
   String url;

@@ -18,7 +18,9 @@ import java.util.stream.Collectors;
  * {@code junit.xml}: one test case per query class, in the JUnit XML format that Surefire writes
  * and Jenkins, GitLab and GitHub test reporters read. A regression is a failure whose message is
  * the difference; nondeterministic, accepted and skipped classes are skipped tests, so CI shows
- * regressions natively. A crash seen by the health watch is a failure of its own.
+ * regressions natively. Differences that do not fail the run (error text, column definitions,
+ * display widths, ...) are written in words in the test case's {@code system-out}, so a class that
+ * only changed is still there to read. A crash seen by the health watch is a failure of its own.
  */
 public final class JunitReport {
   public static final String FILE = "junit.xml";
@@ -39,14 +41,19 @@ public final class JunitReport {
 
   private record Skipped(String message) implements Outcome {}
 
-  /** A test case; {@code outcome} is null when it passed. */
-  private record Case(String classname, String name, String time, Outcome outcome) {}
+  /**
+   * A test case; {@code outcome} is null when it passed, {@code out} (its system-out) when it has
+   * nothing more to say.
+   */
+  private record Case(String classname, String name, String time, Outcome outcome, String out) {}
 
   /** Writes the document to {@code out} and closes it. */
   static void write(Report r, OutputStream out) throws IOException {
     List<Case> cases = new ArrayList<>();
     for (Report.ClassEntry c : r.classes()) {
-      cases.add(new Case("querytester." + lower(c.kind()), name(c), time(c), outcome(c)));
+      Outcome outcome = outcome(c);
+      cases.add(
+          new Case("querytester." + lower(c.kind()), name(c), time(c), outcome, out(c, outcome)));
     }
     for (Report.Finding f : r.health().crashes()) {
       cases.add(
@@ -54,7 +61,8 @@ public final class JunitReport {
               "querytester.health",
               "crash on " + f.side() + ": " + f.title(),
               "0",
-              new Failure("CRASH", f.title(), f.detail())));
+              new Failure("CRASH", f.title(), f.detail()),
+              null));
     }
     long failures = cases.stream().filter(c -> c.outcome() instanceof Failure).count();
     long skipped = cases.stream().filter(c -> c.outcome() instanceof Skipped).count();
@@ -62,7 +70,11 @@ public final class JunitReport {
       failures++;
       cases.add(
           new Case(
-              "querytester.run", "run verdict", "0", new Failure("GATE", r.headline(), notes(r))));
+              "querytester.run",
+              "run verdict",
+              "0",
+              new Failure("GATE", r.headline(), notes(r)),
+              null));
     }
     String time = String.format(Locale.ROOT, "%.3f", r.run().durationSeconds());
     try (XmlWriter x = XmlWriter.open(out)) {
@@ -92,7 +104,7 @@ public final class JunitReport {
   }
 
   private static void testCase(Case c, XmlWriter x) throws IOException {
-    if (c.outcome() == null) {
+    if (c.outcome() == null && c.out() == null) {
       x.empty("testcase").attr("classname", c.classname()).attr("name", c.name());
       x.attr("time", c.time());
       return;
@@ -107,6 +119,10 @@ public final class JunitReport {
               .text(f.body())
               .end();
       case Skipped s -> x.empty("skipped").attr("message", s.message());
+      case null -> {}
+    }
+    if (c.out() != null) {
+      x.element("system-out", c.out());
     }
     x.end();
   }
@@ -145,6 +161,32 @@ public final class JunitReport {
       case "SKIPPED" -> new Skipped("not replayed: " + c.skipReason());
       default -> null;
     };
+  }
+
+  /**
+   * The differences that do not fail the run, one a line in words; for a class that passed, its
+   * example execution too, as no failure body carries it. Null when there are none.
+   */
+  private static String out(Report.ClassEntry c, Outcome outcome) {
+    StringBuilder b = new StringBuilder();
+    for (Report.ClassDiff d : c.differences()) {
+      if (!d.failsGate() && d.acceptedReason() == null) {
+        String detail = Triage.detail(c, d.kind());
+        b.append("does not fail the run: ")
+            .append(d.label())
+            .append(" in ")
+            .append(d.executions())
+            .append(" of ")
+            .append(c.executions())
+            .append(" executions")
+            .append(detail == null ? "" : ": " + detail)
+            .append('\n');
+      }
+    }
+    if (b.isEmpty()) {
+      return null;
+    }
+    return outcome == null ? b.append('\n').append(body(c)).toString() : b.toString();
   }
 
   private static String failingKind(Report.ClassEntry c) {

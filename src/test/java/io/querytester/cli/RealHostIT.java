@@ -40,11 +40,19 @@ import org.junit.jupiter.api.io.TempDir;
  * Embedded servers used as plain {@code jdbc:} hosts, as a user's real servers would be: an account
  * with a password full of special characters, given through an environment variable (the packaged
  * tool in its own process) and through option files; TLS with a CA file where the server has it
- * (11.4.5, wolfSSL) and a clean refusal where it has not (10.2.11 without certificates).
+ * (11.4.5, wolfSSL) and a clean refusal where it has not (10.2.11 without certificates); read-only
+ * accounts given in the URL ({@code ?user=...&password=...}); the launcher's replay output free of
+ * warnings.
  */
 class RealHostIT {
   static final String USER = "qt_app";
   static final String PASSWORD = "p@ss w0rd#\"'\\;$x{}=!é";
+  // Two read-only accounts for the URL's user=...&password=...: which one a session runs as shows
+  // in
+  // CURRENT_USER(), a value the report's samples carry when the two sides differ.
+  static final String URL_USER = "qt_url";
+  static final String FLAG_USER = "qt_flag";
+  static final String URL_PASSWORD = "url-pw-7";
 
   static EmbeddedTarget old;
   static EmbeddedTarget neu;
@@ -74,6 +82,12 @@ class RealHostIT {
           "CREATE DATABASE app",
           "CREATE TABLE app.items (id INT PRIMARY KEY, name VARCHAR(20))",
           "INSERT INTO app.items VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+      for (String u : List.of(URL_USER, FLAG_USER)) {
+        TestServers.exec(
+            t,
+            "CREATE USER '" + u + "'@'127.0.0.1' IDENTIFIED BY '" + URL_PASSWORD + "'",
+            "GRANT SELECT ON app.* TO '" + u + "'@'127.0.0.1'");
+      }
     }
     workload =
         Workloads.write(
@@ -170,6 +184,105 @@ class RealHostIT {
     assertThat(args).noneMatch(a -> a.contains("w0rd")); // never on the command line
     assertNoPasswordIn(run, r.out(), r.err());
     assertThat(run.resolve("run.json")).exists();
+  }
+
+  @Test
+  void theUrlsUserAndPasswordLogInAndAnExplicitUserWins(@TempDir Path dir) throws Exception {
+    Path w = Workloads.write(dir.resolve("who.jsonl"), "app", 1, List.of("SELECT CURRENT_USER()"));
+    Run byUrl =
+        inProcess(
+            "replay",
+            "--workload",
+            w.toString(),
+            "--no-defaults",
+            "--old",
+            accountUrl(old, URL_USER),
+            "--new",
+            accountUrl(neu, FLAG_USER),
+            "--out",
+            dir.resolve("url").toString());
+    assertThat(byUrl.code()).as(byUrl.err()).isEqualTo(1);
+    assertThat(currentUsers(dir.resolve("url")))
+        .containsExactly(URL_USER + "@127.0.0.1", FLAG_USER + "@127.0.0.1");
+    assertThat(byUrl.err() + byUrl.out()).doesNotContain(URL_PASSWORD);
+
+    // --old-user names the account; the URL's password still logs it in.
+    Run byFlag =
+        inProcess(
+            "replay",
+            "--workload",
+            w.toString(),
+            "--no-defaults",
+            "--old",
+            accountUrl(old, URL_USER),
+            "--old-user",
+            FLAG_USER,
+            "--new",
+            accountUrl(neu, URL_USER),
+            "--out",
+            dir.resolve("flag").toString());
+    assertThat(byFlag.code()).as(byFlag.err()).isEqualTo(1);
+    assertThat(currentUsers(dir.resolve("flag")))
+        .containsExactly(FLAG_USER + "@127.0.0.1", URL_USER + "@127.0.0.1");
+  }
+
+  /**
+   * No JVM warning (sun.misc.Unsafe and the like, HotSpot's "VM warning:", a JVM log warning) and
+   * no picocli warning in a replay's output, run by ./querytester as users run it: the launcher's
+   * JVM options and its class-data archive, which the first run after a build writes and later runs
+   * read.
+   */
+  @Test
+  void aReplayThroughTheLauncherPrintsNoWarning(@TempDir Path dir) throws Exception {
+    for (String round : List.of("first", "second")) {
+      List<String> cmd =
+          new ArrayList<>(
+              List.of(
+                  "bash",
+                  "./querytester",
+                  "replay",
+                  "--workload",
+                  workload.toString(),
+                  "--no-defaults",
+                  "--old",
+                  accountUrl(old, URL_USER),
+                  "--new",
+                  accountUrl(neu, URL_USER),
+                  "--out",
+                  dir.resolve(round).toString()));
+      ProcessBuilder pb = new ProcessBuilder(cmd);
+      pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+      pb.redirectOutput(dir.resolve(round + ".out").toFile());
+      pb.redirectError(dir.resolve(round + ".err").toFile());
+      Process p = pb.start();
+      assertThat(p.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+      String out =
+          Files.readString(dir.resolve(round + ".out"))
+              + Files.readString(dir.resolve(round + ".err"));
+      assertThat(p.exitValue()).as(out).isIn(0, 1);
+      assertThat(dir.resolve(round).resolve("report.json")).exists();
+      assertThat(out)
+          .as(round + " run")
+          .doesNotContainPattern("(?m)^WARNING:")
+          .doesNotContain("VM warning:")
+          .doesNotContainPattern("(?m)^\\[[^\\]]*\\]\\[warning\\]")
+          .doesNotContain("[picocli WARN]");
+    }
+  }
+
+  static String accountUrl(EmbeddedTarget t, String user) {
+    return url(t) + "app?user=" + user + "&password=" + URL_PASSWORD;
+  }
+
+  /** CURRENT_USER() on OLD and on NEW, from the differing rows report.json shows. */
+  static List<String> currentUsers(Path runDir) throws IOException {
+    com.fasterxml.jackson.databind.JsonNode report =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(runDir.resolve("report.json").toFile());
+    com.fasterxml.jackson.databind.JsonNode samples =
+        report.at("/classes/0/examples/0/differences/0/samples");
+    assertThat(samples.isMissingNode()).as(report.toPrettyString()).isFalse();
+    return List.of(samples.at("/only_old/0/0").asText(), samples.at("/only_new/0/0").asText());
   }
 
   @Test

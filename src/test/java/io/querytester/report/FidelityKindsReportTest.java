@@ -14,8 +14,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
  * The kinds of issue #12 (error text, column definition, diagnostics of a changed statement) in
@@ -65,9 +68,11 @@ class FidelityKindsReportTest {
     JsonNode json = ReportFiles.validJson(dir.resolve("report.json"));
     Map<String, String> verdicts = new HashMap<>();
     Map<String, String> details = new HashMap<>();
+    Map<String, String> classIds = new HashMap<>();
     for (JsonNode c : json.path("classes")) {
       for (JsonNode d : c.path("differences")) {
         verdicts.put(d.path("kind").asText(), c.path("verdict").asText());
+        classIds.put(d.path("kind").asText(), c.path("class_id").asText());
       }
       for (JsonNode x : c.path("examples")) {
         for (JsonNode d : x.path("differences")) {
@@ -85,8 +90,46 @@ class FidelityKindsReportTest {
 
     ReportFiles.validJunit(dir.resolve("junit.xml"));
     assertThat(Files.readString(dir.resolve("junit.xml"))).doesNotContain("<failure");
+    // Each changed class is a passing test case that says what changed, in words.
+    Map<String, Element> cases = testCases(dir.resolve("junit.xml"));
+    assertThat(out(cases, classIds.get("ERROR_TEXT")))
+        .contains("does not fail the run: error text in 1 of 1 executions")
+        .contains("Unknown column 'nosuch' in 'SELECT'");
+    assertThat(out(cases, classIds.get("COLUMN_DEFINITION")))
+        .contains(
+            "does not fail the run: column definition in 1 of 1 executions: `v`: flags +PART KEY")
+        .contains("SELECT v FROM w UNION SELECT v FROM w");
+    assertThat(out(cases, classIds.get("DIAGNOSTICS")))
+        .contains("does not fail the run: diagnostics of a changed statement in 1 of 1 executions")
+        .contains("because the statement before it, event 4");
     assertThat(Files.readString(dir.resolve("report.html")))
         .contains("error text", "column definition", "diagnostics of a changed statement");
+  }
+
+  /** The test cases of a junit.xml by class id (the first word of their name). */
+  static Map<String, Element> testCases(Path junitXml) throws Exception {
+    NodeList list =
+        DocumentBuilderFactory.newInstance()
+            .newDocumentBuilder()
+            .parse(junitXml.toFile())
+            .getElementsByTagName("testcase");
+    Map<String, Element> cases = new HashMap<>();
+    for (int i = 0; i < list.getLength(); i++) {
+      Element e = (Element) list.item(i);
+      cases.put(e.getAttribute("name").split(" ")[0], e);
+    }
+    return cases;
+  }
+
+  /** The system-out of a class's test case, which must exist, pass and have one. */
+  static String out(Map<String, Element> cases, String classId) {
+    assertThat(cases).as("test case of class %s", classId).containsKey(classId);
+    Element e = cases.get(classId);
+    assertThat(e.getElementsByTagName("failure").getLength()).isZero();
+    assertThat(e.getElementsByTagName("skipped").getLength()).isZero();
+    NodeList out = e.getElementsByTagName("system-out");
+    assertThat(out.getLength()).as("system-out of %s", classId).isEqualTo(1);
+    return out.item(0).getTextContent();
   }
 
   @Test

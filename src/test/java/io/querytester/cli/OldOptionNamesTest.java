@@ -1,0 +1,99 @@
+package io.querytester.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * The option names replaced by one naming scheme (issue 13) still work, although the help shows
+ * only the current ones; an old name given sets what the new one sets.
+ */
+class OldOptionNamesTest {
+
+  static Object parse(String... args) {
+    return QueryTesterCommand.commandLine().parseArgs(args).subcommand().commandSpec().userObject();
+  }
+
+  @Test
+  void captureTakesLimitRunTimeAndSourceUrl() {
+    CaptureCommand c =
+        (CaptureCommand)
+            parse(
+                "capture",
+                "--type",
+                "processlist",
+                "--source-url",
+                "jdbc:mysql://h/",
+                "--out",
+                "w.jsonl",
+                "--limit",
+                "5",
+                "--run-time",
+                "10s");
+    assertThat(c.maxEvents).isEqualTo(5);
+    assertThat(c.duration).isEqualTo(Duration.ofSeconds(10));
+    assertThat(c.sourceOptions.url).isEqualTo("jdbc:mysql://h/");
+  }
+
+  @Test
+  void captureWithoutTheOldNamesKeepsItsDefaults() {
+    CaptureCommand c = (CaptureCommand) parse("capture", "--type", "slowlog", "--out", "w.jsonl");
+    assertThat(c.maxEvents).isZero();
+    assertThat(c.duration).isNull();
+  }
+
+  @Test
+  void replayTakesLimitRunTimeAndFloatPrecision() {
+    ReplayCommand r =
+        (ReplayCommand)
+            parse(
+                "replay",
+                "--workload",
+                "w.jsonl",
+                "--limit",
+                "7",
+                "--run-time",
+                "2m",
+                "--float-precision",
+                "3");
+    assertThat(r.replay.limit).isEqualTo(7);
+    assertThat(r.replay.runTime).isEqualTo(Duration.ofMinutes(2));
+    assertThat(r.replay.floatDigits).isEqualTo(3);
+
+    ReplayCommand defaults = (ReplayCommand) parse("replay", "--workload", "w.jsonl");
+    assertThat(defaults.replay.limit).isZero();
+    assertThat(defaults.replay.floatDigits).isEqualTo(12);
+  }
+
+  @Test
+  void driftTakesFloatPrecision() {
+    DriftCommand d =
+        (DriftCommand)
+            parse(
+                "drift",
+                "--source",
+                "jdbc:mysql://a/",
+                "--replica",
+                "jdbc:mysql://b/",
+                "--float-precision",
+                "2");
+    assertThat(d.floatPrecision).isEqualTo(2);
+  }
+
+  @Test
+  void theHelpShowsOnlyTheCurrentNames() {
+    for (String command : new String[] {"capture", "replay", "demo", "drift"}) {
+      CommandLine cl = QueryTesterCommand.commandLine().getSubcommands().get(command);
+      assertThat(cl.getUsageMessage())
+          .as(command)
+          .doesNotContain("--limit")
+          .doesNotContain("--run-time")
+          .doesNotContain("--float-precision")
+          .doesNotContain("--source-url");
+    }
+    assertThat(QueryTesterCommand.commandLine().getSubcommands().get("capture").getUsageMessage())
+        .contains("[--max-events=N]", "[--duration=TIME]");
+  }
+}
