@@ -22,9 +22,9 @@ class CliTest {
         .contains(
             "Exit codes:",
             "0",
-            "no regressions",
+            "no regression or drift found",
             "1",
-            "regressions found",
+            "regressions or drift found",
             "2",
             "bad usage or input",
             "3",
