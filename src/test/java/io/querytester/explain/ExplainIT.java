@@ -100,8 +100,25 @@ class ExplainIT {
       JsonNode c = classOf(again, id);
       assertThat(c).as(id + " replayed by its bundle").isNotNull();
       assertThat(kinds(c, false)).as(id + " shows its difference again").containsAll(expected);
-      assertThat(code).as(id).isEqualTo(1);
+      if (failsByADifference(classOf(report, id))) {
+        assertThat(code).as(id).isEqualTo(1);
+      } else {
+        // A regression by its latency verdict alone (the demo's repeats on a busy machine) is a
+        // matter of timing, which one run of the bundle's statement cannot judge: only its
+        // differences must come back.
+        assertThat(code).as(id).isBetween(0, 1);
+      }
     }
+  }
+
+  /** Whether a difference other than latency fails the gate for the class. */
+  private static boolean failsByADifference(JsonNode c) {
+    for (JsonNode d : c.get("differences")) {
+      if (d.path("fails_gate").asBoolean() && !d.get("kind").asText().equals("LATENCY")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A latency verdict, a row order change, or result values under ORDER BY ... LIMIT. */
