@@ -66,6 +66,7 @@ final class SideRunner {
       c = s.connection(side);
       st = s.statement(side);
     } catch (SQLException e) {
+      s.lost(side); // a connection that cannot even make a statement is opened anew next time
       return lostResult(
           "cannot connect to " + targets.get(side).label() + ": " + e.getMessage(), start);
     }

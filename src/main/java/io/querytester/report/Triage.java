@@ -155,11 +155,20 @@ final class Triage {
     return out;
   }
 
-  /** What replaced what in the class's first differing value; null when that is no value. */
+  /**
+   * What replaced what in the class's first differing value; null when that is no value, or when
+   * either side has no letter: '0' -> '1' (a count, a flag) or 10:00:00 -> 10:00:01 in two classes
+   * is a coincidence, not one cause.
+   */
   static Substitution substitution(Report.ClassEntry c) {
     Report.ClassDiff d = first(c);
     FirstValue v = d != null && d.kind().equals("RESULT") ? firstDifferingValue(c) : null;
-    return v == null ? null : Substitution.of(v.old(), v.neu());
+    Substitution s = v == null ? null : Substitution.of(v.old(), v.neu());
+    return s != null && hasLetter(s.old()) && hasLetter(s.neu()) ? s : null;
+  }
+
+  private static boolean hasLetter(String s) {
+    return s != null && s.chars().anyMatch(Character::isLetter);
   }
 
   /**

@@ -49,11 +49,17 @@ final class EventLine {
     String schema = null;
     String sql = null;
     QueryEvent.Origin origin = null;
+    // A name given twice is read by the mapping, whose answer (the last value, or a refusal once
+    // every field is known) is the one that counts.
+    java.util.Set<String> seen = new java.util.HashSet<>();
     for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
       if (t != JsonToken.FIELD_NAME) {
         return null;
       }
       String name = p.currentName();
+      if (!seen.add(name)) {
+        throw NotCaptureShape.INSTANCE;
+      }
       JsonToken v = p.nextToken();
       switch (name) {
         case "ts" -> {
@@ -143,8 +149,12 @@ final class EventLine {
     }
     String file = null;
     Long offset = null;
+    java.util.Set<String> seen = new java.util.HashSet<>();
     for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
       String name = p.currentName();
+      if (!seen.add(name)) {
+        throw NotCaptureShape.INSTANCE;
+      }
       JsonToken f = p.nextToken();
       switch (name) {
         case "file" -> file = text(p, f);

@@ -152,7 +152,8 @@ public final class SqlRedactor {
     }
 
     private boolean accountName(int end) {
-      if (previous.equalsIgnoreCase("FOR")) {
+      // 'app' @ 'localhost': a host after a spaced @ is no password either
+      if (previous.equalsIgnoreCase("FOR") || previous.equals("@")) {
         return true;
       }
       int next = end;

@@ -93,6 +93,18 @@ class TriageTest {
         .isEqualTo("result values: `city` is 'Lyon' on OLD, 'Lyon ' on NEW");
   }
 
+  @Test
+  void numbersThatChangeAlikeInTwoClassesAreNoSharedCause() {
+    // a count in one class, a flag in another; a time a second later in two more
+    List<Report.ClassEntry> classes =
+        List.of(
+            values("A", "COUNT(*)", "0", "1"),
+            values("B", "active", "0", "1"),
+            values("C", "at", "2026-11-25 10:00:00", "2026-11-25 10:00:01"),
+            values("D", "seen", "12:00", "12:01"));
+    assertThat(Triage.findings(classes)).hasSize(4);
+  }
+
   /** A RESULT class whose row with key 1 has {@code old} on OLD and {@code neu} on NEW. */
   private static Report.ClassEntry values(String id, String column, String old, String neu) {
     Report.Samples samples =

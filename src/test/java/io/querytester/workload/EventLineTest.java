@@ -66,6 +66,32 @@ class EventLineTest {
   }
 
   @Test
+  void aNameGivenTwiceIsReadByTheMappingWhateverItMakesOfIt() throws IOException {
+    String all =
+        "\"ts\":\"2026-11-21T10:00:00Z\",\"session\":1,\"user\":\"u\",\"host\":\"h\","
+            + "\"schema\":\"s\",\"sql\":\"SELECT 1\",\"duration_micros\":1,\"rows_sent\":1,"
+            + "\"rows_examined\":1,\"lock_micros\":1,\"error_code\":0,"
+            + "\"origin\":{\"file\":\"f\",\"offset\":1}";
+    for (String line :
+        List.of(
+            "{\"ts\":\"2026-11-21T10:00:00Z\",\"ts\":null,\"sql\":\"SELECT 1\"}",
+            "{\"sql\":\"SELECT 1\",\"origin\":{\"file\":\"f\"},\"origin\":null}",
+            "{\"sql\":\"SELECT 1\",\"sql\":\"SELECT 2\"}",
+            "{\"sql\":\"SELECT 1\",\"origin\":{\"file\":\"f\",\"file\":\"g\"}}",
+            "{" + all + ",\"sql\":\"DROP TABLE t\"}")) {
+      assertNull(EventLine.streamed(line), line);
+      QueryEvent mapped;
+      try {
+        mapped = WorkloadJson.MAPPER.readValue(line, QueryEvent.class);
+      } catch (IOException refused) {
+        assertThrows(IOException.class, () -> EventLine.parse(line), line);
+        continue;
+      }
+      assertEquals(mapped, EventLine.parse(line), line);
+    }
+  }
+
+  @Test
   void whatTheMappingRefusesIsRefused() {
     for (String line :
         List.of(

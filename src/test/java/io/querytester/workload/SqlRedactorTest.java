@@ -48,6 +48,8 @@ class SqlRedactorTest {
           """
           SET PASSWORD FOR 'app'@'%'='*C6E9C26A24A13D4BFDE9EBE860F3B2A13F66886F' | SET PASSWORD FOR 'app'@'%'='****'
           SET PASSWORD FOR 'app' = PASSWORD('x')                                 | SET PASSWORD FOR 'app' = PASSWORD('****')
+          SET PASSWORD FOR 'app' @ 'h' = 'x'                                     | SET PASSWORD FOR 'app' @ 'h' = '****'
+          SET PASSWORD FOR 'app'@'h' = 'x'                                       | SET PASSWORD FOR 'app'@'h' = '****'
           CREATE USER 'a'@'h' IDENTIFIED BY 'x', 'b' @ 'h' IDENTIFIED BY 'y'     | CREATE USER 'a'@'h' IDENTIFIED BY '****', 'b' @ 'h' IDENTIFIED BY '****'
           CREATE USER 'a' IDENTIFIED BY 'x', 'b' IDENTIFIED BY 'y'               | CREATE USER 'a' IDENTIFIED BY '****', 'b' IDENTIFIED BY '****'
           """)
