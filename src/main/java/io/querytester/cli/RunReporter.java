@@ -46,6 +46,7 @@ final class RunReporter {
   private final ReportOptions options;
   private final PrintWriter out;
   private final PrintWriter err;
+  private final Consumer<String> warnings;
   private RunSummary summary;
 
   RunReporter(Path runDir, ReportOptions options, PrintWriter out, PrintWriter err) {
@@ -53,6 +54,7 @@ final class RunReporter {
     this.options = options;
     this.out = out;
     this.err = err;
+    this.warnings = w -> err.println("warning: " + w);
   }
 
   static int report(Path runDir, ReportOptions options, PrintWriter out, PrintWriter err) {
@@ -65,7 +67,6 @@ final class RunReporter {
    */
   RunSummary summary() {
     if (summary == null) {
-      Consumer<String> warnings = w -> err.println("warning: " + w);
       options.prepare(workingDir(), warnings);
       ReportSettings settings = options.settings();
       Baseline baseline = options.appliedBaseline();
@@ -80,7 +81,6 @@ final class RunReporter {
 
   int report() {
     RunSummary judged = summary();
-    Consumer<String> warnings = w -> err.println("warning: " + w);
     ReportSettings settings = options.settings();
     Baseline baseline = options.appliedBaseline();
     Report report =

@@ -153,11 +153,13 @@ final class StatementRunner {
         isResultSet = st.getMoreResults();
       }
       long end = System.nanoTime();
+      List<Warning> warnings;
       if (outcome instanceof Outcome.TooLarge) {
         closeQuietly(st); // cancelled: a fresh statement serves the session's next one
+        warnings = List.of();
+      } else {
+        warnings = ServerWarnings.fetch(c, st);
       }
-      List<Warning> warnings =
-          outcome instanceof Outcome.TooLarge ? List.of() : ServerWarnings.fetch(c, st);
       return new Result(
           new Observation(
               outcome,

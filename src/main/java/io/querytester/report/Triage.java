@@ -2,6 +2,7 @@ package io.querytester.report;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -127,10 +128,13 @@ final class Triage {
    * more do; otherwise a value difference is its class's own.
    */
   static List<Finding> findings(List<Report.ClassEntry> classes) {
+    // Each class's substitution once: finding it walks the class's examples and their samples.
+    Map<Report.ClassEntry, Substitution> subs = new IdentityHashMap<>();
     Map<Substitution, Integer> substitutions = new HashMap<>();
     for (Report.ClassEntry c : classes) {
       Substitution sub = substitution(c);
       if (sub != null) {
+        subs.put(c, sub);
         substitutions.merge(sub, 1, Integer::sum);
       }
     }
@@ -141,7 +145,7 @@ final class Triage {
       if (d == null) {
         continue;
       }
-      Substitution sub = substitution(c);
+      Substitution sub = subs.get(c);
       boolean shared = sub != null && substitutions.get(sub) > 1;
       Object key = shared ? sub : cause(c, d);
       groups.computeIfAbsent(key, k -> new ArrayList<>()).add(c);

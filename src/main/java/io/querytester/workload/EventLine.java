@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * Reads one event line of a workload file. Lines as capture writes them (known fields, strings,
@@ -51,7 +53,7 @@ final class EventLine {
     QueryEvent.Origin origin = null;
     // A name given twice is read by the mapping, whose answer (the last value, or a refusal once
     // every field is known) is the one that counts.
-    java.util.Set<String> seen = new java.util.HashSet<>();
+    Set<String> seen = new HashSet<>();
     for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
       if (t != JsonToken.FIELD_NAME) {
         return null;
@@ -149,7 +151,7 @@ final class EventLine {
     }
     String file = null;
     Long offset = null;
-    java.util.Set<String> seen = new java.util.HashSet<>();
+    Set<String> seen = new HashSet<>();
     for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
       String name = p.currentName();
       if (!seen.add(name)) {
