@@ -18,6 +18,9 @@ hexcols="id, k, HEX(c), HEX(pad), CAST(price AS DECIMAL(65,6)), HEX(note), CONCA
 hexrow="CONCAT_WS('#', $hexcols)"
 binrow="CONCAT_WS('#', CONCAT_WS(',', LENGTH(c), LENGTH(pad), IFNULL(LENGTH(note), 'N'), ISNULL(price)), id, k, CAST(c AS BINARY), CAST(pad AS BINARY), CAST(price AS DECIMAL(65,6)), CAST(note AS BINARY))"
 binrev="CONCAT_WS('#', CAST(note AS BINARY), CAST(price AS DECIMAL(65,6)), CAST(pad AS BINARY), CAST(c AS BINARY), k, id, CONCAT_WS(',', LENGTH(c), LENGTH(pad), IFNULL(LENGTH(note), 'N'), ISNULL(price)))"
+# what drift hashes: text as HEX() (before 2026-11-25), or as stored bytes with their byte lengths
+roundhex="CONCAT_WS('#', id, k, HEX(c), HEX(pad), ROUND(price, 6) + 0, HEX(note), CONCAT(ISNULL(price), ISNULL(note)))"
+rawlen="CONCAT_WS('#', id, k, c, pad, ROUND(price, 6) + 0, note, LENGTH(c), LENGTH(pad), LENGTH(note), CONCAT(ISNULL(price), ISNULL(note)))"
 ptrow="CONCAT_WS('#', id, k, c, pad, price, note, CONCAT(ISNULL(price), ISNULL(note)))"
 half() { echo "COALESCE(SUM(CAST(CONV(SUBSTRING($1, $2, 16), 16, 10) AS UNSIGNED)), 0)"; }
 from="FROM bench.sbtest FORCE INDEX (PRIMARY) WHERE id > 0"
@@ -29,6 +32,8 @@ add "row text only: SUM(LENGTH(hex row))" "SELECT COUNT(*), SUM(LENGTH($hexrow))
 add "row text only: SUM(LENGTH(binary row))" "SELECT COUNT(*), SUM(LENGTH($binrow)) $from"
 add "v1: MD5(hex row), 2 halves SUM (128 bit)" "SELECT COUNT(*), $(half h 1), $(half h 17) FROM (SELECT MD5($hexrow) AS h $from) x"
 add "MD5(hex row), 1 half SUM (64 bit)" "SELECT COUNT(*), $(half "MD5($hexrow)" 1) $from"
+add "drift before: MD5(HEX text, ROUND), 1 half SUM" "SELECT COUNT(*), $(half "MD5($roundhex)" 1) $from"
+add "drift now: MD5(raw text + lengths), 1 half SUM" "SELECT COUNT(*), $(half "MD5($rawlen)" 1) $from"
 add "MD5(binary row), 2 halves SUM (128 bit)" "SELECT COUNT(*), $(half h 1), $(half h 17) FROM (SELECT MD5($binrow) AS h $from) x"
 add "MD5(binary row), 1 half SUM (64 bit)" "SELECT COUNT(*), $(half "MD5($binrow)" 1) $from"
 add "MD5(binary row), 1 half BIT_XOR (64 bit)" "SELECT COUNT(*), BIT_XOR(CAST(CONV(LEFT(MD5($binrow), 16), 16, 10) AS UNSIGNED)) $from"

@@ -1,5 +1,6 @@
 package io.querytester;
 
+import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -23,9 +24,10 @@ public final class XmlWriter implements Closeable {
   private final Deque<boolean[]> open = new ArrayDeque<>();
 
   private XmlWriter(OutputStream out) throws IOException {
-    this.out = out;
+    // the JDK's stream writer writes each character through on its own: one system call apiece
+    this.out = out instanceof BufferedOutputStream ? out : new BufferedOutputStream(out);
     try {
-      this.x = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
+      this.x = XMLOutputFactory.newFactory().createXMLStreamWriter(this.out, "UTF-8");
       x.writeStartDocument("UTF-8", "1.0");
     } catch (XMLStreamException e) {
       throw io(e);

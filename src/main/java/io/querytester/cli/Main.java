@@ -5,6 +5,7 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
+    StartupWarmer.start(args);
     System.exit(QueryTesterCommand.run(args));
   }
 }

@@ -129,7 +129,8 @@ final class Catalog {
     try (Statement s = c.createStatement();
         ResultSet rs =
             s.executeQuery(
-                "SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, DATA_TYPE, IS_NULLABLE"
+                "SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, DATA_TYPE, IS_NULLABLE,"
+                    + " COALESCE(CHARACTER_SET_NAME, '')"
                     + " FROM information_schema.COLUMNS WHERE"
                     + NOT_SYSTEM
                     + " ORDER BY TABLE_SCHEMA, TABLE_NAME, ORDINAL_POSITION")) {
@@ -138,7 +139,12 @@ final class Catalog {
         if (wanted.contains(id)) {
           columns
               .computeIfAbsent(id, k -> new ArrayList<>())
-              .add(new Column(rs.getString(3), rs.getString(4), "YES".equals(rs.getString(5))));
+              .add(
+                  new Column(
+                      rs.getString(3),
+                      rs.getString(4),
+                      "YES".equals(rs.getString(5)),
+                      rs.getString(6)));
         }
       }
     }

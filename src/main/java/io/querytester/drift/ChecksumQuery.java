@@ -7,32 +7,58 @@ import java.util.stream.Collectors;
 /**
  * The SQL that checksums a chunk on the server, the same text for the source and every replica.
  *
- * <p>Per row: {@code MD5(CONCAT_WS('#', <normalized columns>, <NULL markers>))}, the normalized
- * columns being exact text for numbers and dates, HEX() for text and binary (bytes, not collation
- * weights) and a fixed-scale DECIMAL for floats. CONCAT_WS skips NULLs, so a string of ISNULL()
- * flags for the nullable columns keeps NULL apart from an empty string. Per chunk: COUNT(*) and the
- * sum of the first 64 bits of every row's MD5 as BIGINT UNSIGNED. SUM over BIGINT UNSIGNED returns
- * an exact DECIMAL, so nothing overflows or rounds; a sum is order-independent and, unlike XOR, two
- * identical rows do not cancel out. MD5 is named once per row: the server evaluates every mention
- * of an expression again (a merged derived table too), and a second 64-bit half cost a second MD5,
- * doubling the server's CPU for bits the collision odds do not need (docs/drift.md). Functions used
- * exist on MySQL 5.7-8.4 and MariaDB 10.1-11.4.
+ * <p>Per row: {@code MD5(CONCAT_WS('#', <columns>, <byte lengths>, <NULL markers>))}. Numbers and
+ * dates go in as their exact text, floats as a fixed-scale rounding, BIT as its number. Text and
+ * binary go in as the bytes stored, followed by their byte lengths: a '#' inside a value can then
+ * never make ('a#', 'b') and ('a', '#b') hash alike. Raw bytes need every text column of the table
+ * in one character set (CONCAT_WS converts mixed sets, or refuses: "Illegal mix of collations"); a
+ * table with several, or a text column whose set the server does not name, hashes HEX() of each
+ * text and binary value instead, which costs the servers about a fifth more CPU on text-heavy rows
+ * (MD5 reads twice the bytes; bench/drift/README.md). CONCAT_WS skips NULLs, so a string of
+ * ISNULL() flags for the nullable columns keeps NULL apart from an empty string. Per chunk:
+ * COUNT(*) and the sum of the first 64 bits of every row's MD5 as BIGINT UNSIGNED. SUM over BIGINT
+ * UNSIGNED returns an exact DECIMAL, so nothing overflows or rounds; a sum is order-independent
+ * and, unlike XOR, two identical rows do not cancel out. MD5 is named once per row: the server
+ * evaluates every mention of an expression again (a merged derived table too), and a second 64-bit
+ * half cost a second MD5, doubling the server's CPU for bits the collision odds do not need
+ * (docs/drift.md). Functions used exist on MySQL 5.7-8.4 and MariaDB 10.1-11.4.
  */
 final class ChecksumQuery {
   private final TableDef table;
   private final int floatPrecision;
+  private final boolean rawBytes;
 
   ChecksumQuery(TableDef table, int floatPrecision) {
     this.table = table;
     this.floatPrecision = floatPrecision;
+    this.rawBytes = oneCharacterSet(table.columns());
+  }
+
+  /** Whether every text column names the same character set (true when there is no text). */
+  static boolean oneCharacterSet(List<Column> columns) {
+    List<String> sets =
+        columns.stream()
+            .filter(c -> c.kind() == ColumnKind.TEXT)
+            .map(Column::charset)
+            .distinct()
+            .toList();
+    return sets.isEmpty() || (sets.size() == 1 && !sets.get(0).isEmpty());
   }
 
   /** The per-row hash: 32 hex digits. */
   String rowHash() {
     List<String> parts = new ArrayList<>();
+    List<String> lengths = new ArrayList<>();
     for (Column c : table.columns()) {
-      parts.add(ColumnSql.normalized(c, floatPrecision));
+      boolean bytes = c.kind() == ColumnKind.TEXT || c.kind() == ColumnKind.BINARY;
+      if (rawBytes && bytes) {
+        parts.add(c.quoted());
+        lengths.add("LENGTH(" + c.quoted() + ")");
+      } else {
+        parts.add(ColumnSql.normalized(c, floatPrecision));
+      }
     }
+    parts.addAll(lengths);
     List<String> nullable =
         table.columns().stream()
             .filter(Column::nullable)

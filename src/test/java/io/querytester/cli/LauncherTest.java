@@ -88,6 +88,35 @@ class LauncherTest {
   }
 
   /**
+   * A subcommand's help loads a sliver of what the subcommand needs: an archive made from it would
+   * leave every later real run loading its classes from the jar. The first real run makes it.
+   */
+  @Test
+  void aSubcommandsHelpMakesNoArchiveAndItsFirstRealRunDoes(@TempDir Path empty) throws Exception {
+    String current = System.getProperty("java.home");
+    String path = Path.of(current, "bin") + ":/usr/bin:/bin";
+    Path archive =
+        Path.of("target", "querytester-jdk" + Runtime.version().feature() + "-workload.jsa");
+    assertThat(run(empty, current, path)[0]).isEqualTo("0"); // builds the jar when needed
+    Files.deleteIfExists(archive);
+    String[] help = run(empty, current, path, "bash", "./querytester", "workload", "--help");
+    assertThat(help[0]).as(help[1]).isEqualTo("0");
+    assertThat(archive).doesNotExist();
+    String[] stats =
+        run(
+            empty,
+            current,
+            path,
+            "bash",
+            "./querytester",
+            "workload",
+            "stats",
+            "samples/workload.jsonl");
+    assertThat(stats[0]).as(stats[1]).isEqualTo("0");
+    assertThat(archive).isNotEmptyFile();
+  }
+
+  /**
    * The README's {@code ./mvnw verify} on a machine whose default java is 17 with a newer JDK
    * installed beside it: the wrapper must hand Maven the newer one.
    */

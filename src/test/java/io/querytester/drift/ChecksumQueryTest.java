@@ -7,12 +7,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ChecksumQueryTest {
-  private static final Column ID = new Column("id", "bigint", false);
-  private static final Column NAME = new Column("name", "varchar", true);
-  private static final Column PRICE = new Column("price", "double", true);
-  private static final Column BLOB = new Column("data", "blob", false);
-  private static final Column WHEN = new Column("at", "timestamp", false);
-  private static final Column FLAGS = new Column("flags", "bit", false);
+  private static final Column ID = new Column("id", "bigint", false, "");
+  private static final Column NAME = new Column("name", "varchar", true, "utf8mb4");
+  private static final Column PRICE = new Column("price", "double", true, "");
+  private static final Column BLOB = new Column("data", "blob", false, "");
+  private static final Column WHEN = new Column("at", "timestamp", false, "");
+  private static final Column FLAGS = new Column("flags", "bit", false, "");
 
   private static final TableDef ITEMS =
       new TableDef(
@@ -26,11 +26,37 @@ class ChecksumQueryTest {
           100);
 
   @Test
-  void rowHashComparesTextAsBytesRoundsFloatsAndMarksNulls() {
+  void rowHashTakesStoredBytesWithTheirLengthsRoundsFloatsAndMarksNulls() {
     assertThat(new ChecksumQuery(ITEMS, 4).rowHash())
         .isEqualTo(
-            "MD5(CONCAT_WS('#', `id`, HEX(`name`), ROUND(`price`, 4) + 0, HEX(`data`),"
-                + " `at`, CAST(`flags` AS UNSIGNED), CONCAT(ISNULL(`name`), ISNULL(`price`))))");
+            "MD5(CONCAT_WS('#', `id`, `name`, ROUND(`price`, 4) + 0, `data`, `at`,"
+                + " CAST(`flags` AS UNSIGNED), LENGTH(`name`), LENGTH(`data`),"
+                + " CONCAT(ISNULL(`name`), ISNULL(`price`))))");
+  }
+
+  @Test
+  void textInSeveralOrUnnamedCharacterSetsIsHashedAsHex() {
+    Column latin1 = new Column("a", "varchar", false, "latin1");
+    Column latin2 = new Column("b", "char", false, "latin2");
+    TableDef mixed =
+        new TableDef(
+            "d",
+            "m",
+            "InnoDB",
+            List.of(ID, latin1, latin2, BLOB),
+            "PRIMARY",
+            List.of(ID),
+            KeyKind.PRIMARY,
+            1);
+    assertThat(new ChecksumQuery(mixed, 6).rowHash())
+        .isEqualTo("MD5(CONCAT_WS('#', `id`, HEX(`a`), HEX(`b`), HEX(`data`)))");
+    Column json = new Column("j", "json", false, "");
+    TableDef unnamed =
+        new TableDef(
+            "d", "j", "InnoDB", List.of(ID, json), "PRIMARY", List.of(ID), KeyKind.PRIMARY, 1);
+    assertThat(new ChecksumQuery(unnamed, 6).rowHash())
+        .isEqualTo("MD5(CONCAT_WS('#', `id`, HEX(`j`)))");
+    assertThat(ChecksumQuery.oneCharacterSet(List.of(ID, BLOB))).isTrue();
   }
 
   @Test
@@ -57,7 +83,8 @@ class ChecksumQueryTest {
     assertThat(sql).contains("FROM `shop`.`log` WHERE 1=1").doesNotContain("FORCE INDEX");
     assertThat(new ChecksumQuery(log, 6).hashCounts())
         .isEqualTo(
-            "SELECT MD5(CONCAT_WS('#', HEX(`name`), CONCAT(ISNULL(`name`)))) AS h, COUNT(*)"
+            "SELECT MD5(CONCAT_WS('#', `name`, LENGTH(`name`), CONCAT(ISNULL(`name`)))) AS h,"
+                + " COUNT(*)"
                 + " FROM `shop`.`log` GROUP BY h");
   }
 
@@ -71,7 +98,7 @@ class ChecksumQueryTest {
 
   @Test
   void identifiersWithBackQuotesAreEscaped() {
-    Column odd = new Column("we`ird", "int", false);
+    Column odd = new Column("we`ird", "int", false, "");
     TableDef t =
         new TableDef(
             "d`b", "t", "InnoDB", List.of(odd), "PRIMARY", List.of(odd), KeyKind.PRIMARY, 1);

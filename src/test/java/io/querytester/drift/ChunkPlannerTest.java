@@ -10,9 +10,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ChunkPlannerTest {
-  private static final Column A = new Column("a", "int", false);
-  private static final Column B = new Column("b", "varchar", false);
-  private static final Column V = new Column("v", "double", true);
+  private static final Column A = new Column("a", "int", false, "");
+  private static final Column B = new Column("b", "varchar", false, "utf8mb4");
+  private static final Column V = new Column("v", "double", true, "");
 
   private static TableDef table(List<Column> key, KeyKind kind) {
     return new TableDef(
