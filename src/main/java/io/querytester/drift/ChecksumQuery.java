@@ -13,8 +13,8 @@ import java.util.stream.Collectors;
  * never make ('a#', 'b') and ('a', '#b') hash alike. Raw bytes need every text column of the table
  * in one character set (CONCAT_WS converts mixed sets, or refuses: "Illegal mix of collations"); a
  * table with several, or a text column whose set the server does not name, hashes HEX() of each
- * text and binary value instead, which costs the servers about a fifth more CPU on text-heavy rows
- * (MD5 reads twice the bytes; bench/drift/README.md). CONCAT_WS skips NULLs, so a string of
+ * text and binary value instead, which costs the servers 8-14% more CPU on the bench table (MD5
+ * reads twice the text bytes; bench/drift/README.md). CONCAT_WS skips NULLs, so a string of
  * ISNULL() flags for the nullable columns keeps NULL apart from an empty string. Per chunk:
  * COUNT(*) and the sum of the first 64 bits of every row's MD5 as BIGINT UNSIGNED. SUM over BIGINT
  * UNSIGNED returns an exact DECIMAL, so nothing overflows or rounds; a sum is order-independent
