@@ -5,7 +5,6 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    StartupWarmer.start(args);
     System.exit(QueryTesterCommand.run(args));
   }
 }
