@@ -1,8 +1,9 @@
 package io.querytester.drift;
 
 /**
- * The two SQL expressions every column needs: a normalized text form for hashing (bytes, not
- * collation weights; floats rounded) and a literal that can be pasted back into SQL.
+ * The two SQL expressions every column needs: a normalized text form (bytes, not collation weights;
+ * floats rounded) that row diffs compare and that the row hash uses for every column it does not
+ * take as raw bytes (ChecksumQuery), and a literal that can be pasted back into SQL.
  */
 final class ColumnSql {
   private ColumnSql() {}

@@ -117,6 +117,17 @@ final class ClientLoad implements AutoCloseable {
     return executions.get();
   }
 
+  /** Waits until {@code n} more statements have finished; fails after 10 s. */
+  void awaitMore(long n) throws InterruptedException {
+    long target = executions.get() + n;
+    for (int i = 0; i < 1000 && executions.get() < target; i++) {
+      Thread.sleep(10);
+    }
+    if (executions.get() < target) {
+      throw new AssertionError("the load ran fewer than " + n + " statements in 10 s");
+    }
+  }
+
   /** Waits until every client has run its rounds; throws what a client failed with. */
   long join() throws InterruptedException {
     for (Thread t : threads) {

@@ -304,11 +304,7 @@ class PreparedCaptureIT {
               + " (SELECT ID FROM information_schema.PROCESSLIST WHERE DB = 'sbtest')");
       // A statement already running is recorded when it ends (the flag counts at its start):
       // let each session finish the one in flight and run one more before capturing.
-      long mark = load.executions();
-      long deadline = System.nanoTime() + 10_000_000_000L;
-      while (load.executions() < mark + 4 && System.nanoTime() < deadline) {
-        Thread.sleep(10);
-      }
+      load.awaitMore(4);
       long before = load.executions();
       c = captureCli("perfschema", out, "100ms", "2s");
       assertThat(load.executions()).isGreaterThan(before);
