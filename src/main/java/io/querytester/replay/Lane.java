@@ -1,12 +1,11 @@
 package io.querytester.replay;
 
 import io.querytester.run.Execution;
-import io.querytester.run.ExecutionLog;
 import io.querytester.run.Outcome;
 import io.querytester.target.ReadOnlySessions;
 import io.querytester.target.Target;
 import io.querytester.workload.SqlProfile;
-import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -22,11 +21,15 @@ import java.util.concurrent.TimeUnit;
 final class Lane implements Runnable {
   private static final Job END = new Job(-1, null, null, 0, false);
 
-  private final ExecutionLog log;
+  /** Jobs taken from the queue at once: one wake-up of the dispatcher per batch, not per job. */
+  private static final int BATCH = 64;
+
+  private final LogWriter log;
   private final ReplayCounters counters;
   private final ReplayWatch watch;
   private final ReplayGate gate;
   private final BlockingQueue<Job> queue = new ArrayBlockingQueue<>(512);
+  private final ArrayDeque<Job> taken = new ArrayDeque<>(BATCH);
   private final SessionCache sessions;
   private final SessionSetup setup;
   private final SideRunner sides;
@@ -37,7 +40,7 @@ final class Lane implements Runnable {
   Lane(
       List<Target> targets,
       ReplaySettings settings,
-      ExecutionLog log,
+      LogWriter log,
       ReplayCounters counters,
       StatementTimeouts timeouts,
       long seed,
@@ -88,12 +91,23 @@ final class Lane implements Runnable {
       Thread.currentThread().interrupt();
     } finally {
       sessions.closeAll();
+      sides.close();
     }
   }
 
-  /** The next job, or null after a quiet second (a chance to close idle sessions). */
+  /**
+   * The next job, or null after a quiet second (a chance to close idle sessions). Jobs are taken
+   * from the queue in batches: with the queue full, every single take woke the dispatcher to put
+   * one more (a futex wake and a context switch per statement).
+   */
   private Job next() throws InterruptedException {
-    return queue.poll(SessionSetup.IDLE_CHECK_NANOS, TimeUnit.NANOSECONDS);
+    if (stopping) {
+      return END; // the jobs taken but not run are dropped with the queue
+    }
+    if (taken.isEmpty() && queue.drainTo(taken, BATCH) == 0) {
+      return queue.poll(SessionSetup.IDLE_CHECK_NANOS, TimeUnit.NANOSECONDS);
+    }
+    return taken.poll();
   }
 
   private void process(Job job) {
@@ -162,15 +176,15 @@ final class Lane implements Runnable {
     return job.event().session() == null ? 0 : job.event().session();
   }
 
-  /** A run folder that cannot be written (a full disk) stops the whole replay at once. */
+  /** After a write failed (a full disk; the writer stopped the replay) nothing more is recorded. */
   private void record(Execution e) {
     if (abort.reason() != null) {
       return;
     }
     try {
-      log.write(e);
-    } catch (IOException ex) {
-      abort.abort("cannot write " + log.file() + ": " + ex.getMessage());
+      log.add(e);
+    } catch (InterruptedException ex) {
+      Thread.currentThread().interrupt();
     }
   }
 }

@@ -85,7 +85,8 @@ public final class Replayer {
     Thread stopper = null;
     long startNanos = System.nanoTime();
     long events = -1;
-    try (ExecutionLog log = ExecutionLog.append(runDir);
+    try (ExecutionLog executions = ExecutionLog.append(runDir);
+        LogWriter log = new LogWriter(executions, abort);
         DropList dropped = DropList.create(runDir);
         StatementTimeouts timeouts = new StatementTimeouts(targets, settings.statementTimeout());
         ReplayProgress ignored =
@@ -104,10 +105,11 @@ public final class Replayer {
                 laneLimits,
                 gate);
         lanes.add(lane);
-        threads.add(Thread.ofVirtual().name("lane-" + i).start(lane));
+        // platform threads: blocking socket reads without the virtual-thread poller (SideRunner)
+        threads.add(Thread.ofPlatform().name("lane-" + i).start(lane));
       }
       abort.lanes(lanes);
-      stopper = new Thread(() -> lanes.forEach(Lane::stop), "querytester-stop-replay");
+      stopper = new Thread(() -> stop(lanes, log), "querytester-stop-replay");
       Runtime.getRuntime().addShutdownHook(stopper);
       events = dispatch(lanes, done, counters, dropped, abort);
       for (Lane lane : lanes) {
@@ -116,6 +118,7 @@ public final class Replayer {
       for (Thread t : threads) {
         t.join();
       }
+      log.close();
     } catch (IOException e) {
       throw new CannotRunException(
           abort.reason() != null
@@ -138,6 +141,16 @@ public final class Replayer {
       throw new CannotRunException(stopped(abort));
     }
     return counters;
+  }
+
+  /** Ctrl-C: the lanes stop, and what they recorded before is written (the JVM exits after). */
+  private static void stop(List<Lane> lanes, LogWriter log) {
+    lanes.forEach(Lane::stop);
+    try {
+      log.close(5);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /**

@@ -8,6 +8,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Runs one statement of a session on every side at the same moment, telling the watch what each
@@ -20,12 +24,28 @@ final class SideRunner {
   private final int lane;
   private final SplittableRandom random;
 
+  /**
+   * Runs the other side's statement: one platform thread per lane for the whole replay. A virtual
+   * thread per statement (as before) parked and resumed on every socket read, through the JDK's
+   * poller and its timer thread: at one connection per side the whole command took 16.6 s of CPU
+   * against 13.3 s this way (bench/replay, 20,000 statements).
+   */
+  private final ExecutorService partner;
+
   SideRunner(List<Target> targets, StatementRunner runner, ReplayWatch watch, int lane, long seed) {
     this.targets = targets;
     this.runner = runner;
     this.watch = watch;
     this.lane = lane;
     this.random = new SplittableRandom(seed);
+    this.partner =
+        Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().daemon().name("lane-" + lane + "-side").factory());
+  }
+
+  /** At the lane's end: the other side's thread goes. */
+  void close() {
+    partner.shutdownNow();
   }
 
   int sides() {
@@ -45,15 +65,17 @@ final class SideRunner {
     }
     int forked = random.nextBoolean() ? 0 : 1;
     int here = 1 - forked;
-    Thread other =
-        Thread.ofVirtual().start(() -> results[forked] = runOn(s, forked, job, start, sample));
+    Future<?> other = partner.submit(() -> results[forked] = runOn(s, forked, job, start, sample));
     results[here] = runOn(s, here, job, start, sample);
     try {
-      other.join();
+      other.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(
           "interrupted while waiting for " + targets.get(forked).label(), e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(
+          "statement on " + targets.get(forked).label() + " failed: " + e.getCause(), e.getCause());
     }
     return results;
   }

@@ -11,14 +11,16 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.BitSet;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
 
 /**
- * The append-only {@code executions.jsonl} of a run. Every line is flushed when written, so a
- * killed tool loses at most the line it was writing; reopening for {@code --resume} cuts such a
- * partial last line off. What repeats is written once and referred to, and an execution whose sides
- * agree takes one short line ({@link LogFormat}); reading gives back the executions written.
+ * The append-only {@code executions.jsonl} of a run. Every write goes straight to the file (no
+ * buffer in this process), so a killed tool loses at most what it was writing; reopening for {@code
+ * --resume} cuts a partial last line off. What repeats is written once and referred to, and an
+ * execution whose sides agree takes one short line ({@link LogFormat}); reading gives back the
+ * executions written.
  */
 public final class ExecutionLog implements AutoCloseable {
   public static final String FILE = "executions.jsonl";
@@ -90,6 +92,19 @@ public final class ExecutionLog implements AutoCloseable {
 
   public void write(Execution e) throws IOException {
     writeLine(encoder.line(e)); // encoded outside the lock: lanes encode in parallel
+  }
+
+  /**
+   * Writes several executions with one system call. A definition an execution needs is written
+   * while it is encoded, so it still comes before the line that refers to it.
+   */
+  public void write(List<Execution> executions) throws IOException {
+    StringBuilder lines = new StringBuilder(executions.size() * 96);
+    for (Execution e : executions) {
+      lines.append(encoder.line(e)).append('\n');
+    }
+    lines.setLength(lines.length() - 1); // writeLine ends the last one
+    writeLine(lines.toString());
   }
 
   private synchronized void writeLine(String line) throws IOException {

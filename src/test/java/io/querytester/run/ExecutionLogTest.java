@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * execution whose sides agree takes at most 100 bytes; a cut line, a resume, parallel writers,
  * version 1 files and newer versions.
  */
-class ExecutionLogTest {
+public class ExecutionLogTest {
   @TempDir Path dir;
 
   @Test
@@ -250,7 +250,7 @@ class ExecutionLogTest {
   }
 
   /** Point selects, ranges and sums over two tables, as sysbench's read-only test runs them. */
-  static List<Execution> sysbenchLike(int n, long seed) {
+  public static List<Execution> sysbenchLike(int n, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
     List<List<ColumnMeta>> shapes = List.of(columns("sbtest1"), columns("sbtest2"), sum());
     List<Execution> out = new ArrayList<>();
