@@ -87,6 +87,13 @@ public final class DriverSettings {
               "false",
               "statements reach the server as written, without a comment in front"),
           new Setting(
+              "enableEscapeProcessing",
+              "false",
+              "statements reach the server as captured: the server reads ODBC escapes ({d '...'},"
+                  + " {ts '...'}, {fn ...}) itself, and the driver would rewrite them first ({d"
+                  + " '2024-01-02'} + 0 is 20240102 on the server, 2024 once the driver made the"
+                  + " date a string)"),
+          new Setting(
               "cacheResultSetMetadata",
               "false",
               "column metadata is the one the server sent for this result, never a cached one"),

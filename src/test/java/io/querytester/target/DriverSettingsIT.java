@@ -208,6 +208,25 @@ class DriverSettingsIT {
   }
 
   @Test
+  void enableEscapeProcessing_odbcEscapesReachTheServerAsWritten() throws Exception {
+    String sql = "SELECT {d '2024-01-02'} + 0, {fn CONCAT('a', 'b')}";
+    try (Connection c = server.connect();
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery(sql)) {
+      rs.next();
+      assertThat(rs.getString(1)).isEqualTo("20240102"); // the server's DATE literal
+      assertThat(rs.getString(2)).isEqualTo("ab");
+    }
+    try (Connection c = defaultDriver(new Properties());
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery(sql)) {
+      rs.next();
+      // the driver sent '2024-01-02' + 0: a string made a number, 2024 as a DOUBLE
+      assertThat(Double.parseDouble(rs.getString(1))).isEqualTo(2024.0);
+    }
+  }
+
+  @Test
   void useLocalSessionState_cacheServerConfiguration_theServerIsAsked() throws Exception {
     try (Connection c = server.connect();
         Statement st = c.createStatement()) {
