@@ -35,6 +35,7 @@ final class Lane implements Runnable {
   private final SideRunner sides;
   private final Comparison comparison;
   private final ReplayAbort abort;
+  private final int index;
   private volatile boolean stopping;
 
   Lane(
@@ -51,6 +52,7 @@ final class Lane implements Runnable {
     this.gate = gate;
     this.sessions = new SessionCache(targets, watch, limits);
     this.abort = limits.abort();
+    this.index = index;
     this.watch = watch;
     this.log = log;
     this.counters = counters;
@@ -89,9 +91,15 @@ final class Lane implements Runnable {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    } catch (RuntimeException | Error e) {
+      // A lane that died would leave the dispatcher blocked on its full queue: stop them all.
+      abort.abort("lane " + index + " failed: " + e);
     } finally {
-      sessions.closeAll();
-      sides.close();
+      try {
+        sessions.closeAll();
+      } finally {
+        sides.close();
+      }
     }
   }
 
@@ -176,9 +184,12 @@ final class Lane implements Runnable {
     return job.event().session() == null ? 0 : job.event().session();
   }
 
-  /** After a write failed (a full disk; the writer stopped the replay) nothing more is recorded. */
+  /**
+   * After a write failed (a full disk; the writer stopped the replay) or Ctrl-C, nothing more is
+   * recorded.
+   */
   private void record(Execution e) {
-    if (abort.reason() != null) {
+    if (abort.reason() != null || stopping) {
       return;
     }
     try {

@@ -2,7 +2,6 @@ package io.querytester.replay;
 
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
-import io.querytester.workload.StatementKind;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,15 +13,18 @@ import java.util.concurrent.TimeUnit;
  * Writes the lanes' executions to the log on a thread of its own. Encoding a line and the system
  * call that writes it took a tenth of a lane's time at one connection per side (bench/replay), time
  * in which the lane's next statement waited; now the lane hands the execution over and goes on.
- * What is waiting when the writer looks goes out in one system call. The queue is bounded, so a
- * slow disk slows the lanes rather than filling the heap. A write that fails (a full disk) stops
- * the replay with the file's name and the system's reason; whatever comes after is dropped, so that
- * no lane blocks on a queue nobody empties. A killed tool loses the lines still queued (at most
- * {@link #CAPACITY}): {@code --resume} runs those events again.
+ * What is waiting when the writer looks (up to {@link #BATCH} executions) goes out in one write.
+ *
+ * <p>The queue is bounded, so a slow disk slows the lanes rather than filling the heap. A write
+ * that fails (a full disk), or anything else that stops the writer, stops the replay with the
+ * reason; from then on, and after {@link #close}, executions handed over are dropped rather than
+ * left to block a lane. A killed tool loses what is queued and the batch being written (at most
+ * {@link #CAPACITY} + {@link #BATCH} executions, in practice the last few milliseconds): {@code
+ * --resume} runs those events again.
  */
 final class LogWriter implements AutoCloseable {
   static final int CAPACITY = 1024;
-  private static final int BATCH = 256;
+  static final int BATCH = 256;
 
   /**
    * The writer looks at the queue this often instead of waiting on it: a lane that woke it on every
@@ -31,14 +33,12 @@ final class LogWriter implements AutoCloseable {
    */
   private static final long POLL_MILLIS = 5;
 
-  private static final Execution END =
-      Execution.skipped(-1, 0, "", StatementKind.READ, "end of the replay");
-
   private final ExecutionLog log;
   private final ReplayAbort abort;
   private final BlockingQueue<Execution> queue = new ArrayBlockingQueue<>(CAPACITY);
   private final Thread thread;
-  private boolean closed;
+  private volatile boolean closing; // no more executions come: write what is queued and end
+  private volatile boolean stopped; // the writer ended: drop what comes
 
   LogWriter(ExecutionLog log, ReplayAbort abort) {
     this.log = log;
@@ -46,70 +46,59 @@ final class LogWriter implements AutoCloseable {
     this.thread = Thread.ofPlatform().daemon().name("querytester-log-writer").start(this::run);
   }
 
-  /** Queues an execution; waits while the queue is full. */
+  /**
+   * Queues an execution; waits while the queue is full and the writer is still writing. Dropped
+   * after {@link #close} or once the writer stopped: the replay is ending then.
+   */
   void add(Execution e) throws InterruptedException {
-    queue.put(e);
+    while (!closing && !stopped) {
+      if (queue.offer(e, POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+        return;
+      }
+    }
   }
 
   private void run() {
     List<Execution> batch = new ArrayList<>(BATCH);
-    boolean failed = false;
     try {
       while (true) {
-        if (queue.drainTo(batch, BATCH) == 0) {
-          Thread.sleep(POLL_MILLIS);
-          continue;
-        }
-        boolean end = batch.getLast() == END;
-        if (end) {
-          batch.removeLast();
-        }
-        if (!failed && !batch.isEmpty()) {
-          failed = !write(batch);
-        }
-        batch.clear();
-        if (end) {
+        boolean last = closing; // read first: all that was added before is in the queue now
+        if (queue.drainTo(batch, BATCH) > 0) {
+          log.write(batch);
+          batch.clear();
+        } else if (last) {
           return;
+        } else {
+          Thread.sleep(POLL_MILLIS);
         }
       }
+    } catch (IOException e) {
+      abort.abort("cannot write " + log.file() + ": " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException | Error e) {
+      abort.abort("the execution log's writer failed: " + e);
+    } finally {
+      stopped = true;
+    }
+  }
+
+  /** Writes what is queued and waits for the writer to end. Every caller waits. */
+  @Override
+  public void close() {
+    close(0);
+  }
+
+  /**
+   * As {@link #close()}, waiting at most {@code seconds} (0: no limit): Ctrl-C must not hang on a
+   * disk that stopped answering.
+   */
+  void close(long seconds) {
+    closing = true;
+    try {
+      thread.join(TimeUnit.SECONDS.toMillis(seconds));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  private boolean write(List<Execution> batch) {
-    try {
-      log.write(batch);
-      return true;
-    } catch (IOException e) {
-      abort.abort("cannot write " + log.file() + ": " + e.getMessage());
-      return false;
-    }
-  }
-
-  /** Writes what is queued and stops the thread. Safe to call twice. */
-  @Override
-  public void close() throws InterruptedException {
-    if (end()) {
-      thread.join();
-    }
-  }
-
-  /** As {@link #close()}, waiting at most {@code seconds}: Ctrl-C must not hang on a dead disk. */
-  void close(long seconds) throws InterruptedException {
-    if (end()) {
-      thread.join(TimeUnit.SECONDS.toMillis(seconds));
-    }
-  }
-
-  private boolean end() throws InterruptedException {
-    synchronized (this) {
-      if (closed) {
-        return false;
-      }
-      closed = true;
-    }
-    queue.put(END);
-    return true;
   }
 }

@@ -27,8 +27,8 @@ import java.util.function.Consumer;
  *
  * <p>Events are read as a stream and dealt to lanes by session, so each session keeps its order and
  * its state while sessions run concurrently; nothing holds more than a bounded queue of events.
- * Every execution is appended to {@code executions.jsonl} as it completes: a killed run is resumed
- * from there.
+ * Every execution is appended to {@code executions.jsonl} within milliseconds of completing (by
+ * {@link LogWriter}): a killed run is resumed from there.
  */
 public final class Replayer {
   private final ReplaySettings settings;
@@ -91,32 +91,40 @@ public final class Replayer {
         StatementTimeouts timeouts = new StatementTimeouts(targets, settings.statementTimeout());
         ReplayProgress ignored =
             new ReplayProgress(counters, total::get, done.cardinality(), progress)) {
-      for (int i = 0; i < laneCount; i++) {
-        Lane lane =
-            new Lane(
-                targets,
-                settings,
-                log,
-                counters,
-                timeouts,
-                settings.seed() + i,
-                i,
-                watch,
-                laneLimits,
-                gate);
-        lanes.add(lane);
-        // platform threads: blocking socket reads without the virtual-thread poller (SideRunner)
-        threads.add(Thread.ofPlatform().name("lane-" + i).start(lane));
-      }
-      abort.lanes(lanes);
-      stopper = new Thread(() -> stop(lanes, log), "querytester-stop-replay");
-      Runtime.getRuntime().addShutdownHook(stopper);
-      events = dispatch(lanes, done, counters, dropped, abort);
-      for (Lane lane : lanes) {
-        lane.finish();
-      }
-      for (Thread t : threads) {
-        t.join();
+      boolean ended = false;
+      try {
+        for (int i = 0; i < laneCount; i++) {
+          Lane lane =
+              new Lane(
+                  targets,
+                  settings,
+                  log,
+                  counters,
+                  timeouts,
+                  settings.seed() + i,
+                  i,
+                  watch,
+                  laneLimits,
+                  gate);
+          lanes.add(lane);
+          // platform threads: blocking socket reads without the virtual-thread poller (SideRunner)
+          threads.add(Thread.ofPlatform().name("lane-" + i).start(lane));
+        }
+        abort.lanes(lanes);
+        stopper = new Thread(() -> stop(lanes, log), "querytester-stop-replay");
+        Runtime.getRuntime().addShutdownHook(stopper);
+        events = dispatch(lanes, done, counters, dropped, abort);
+        for (Lane lane : lanes) {
+          lane.finish();
+        }
+        for (Thread t : threads) {
+          t.join();
+        }
+        ended = true;
+      } finally {
+        if (!ended) {
+          lanes.forEach(Lane::stop); // a failure here: no lane goes on running unrecorded
+        }
       }
       log.close();
     } catch (IOException e) {
@@ -146,11 +154,7 @@ public final class Replayer {
   /** Ctrl-C: the lanes stop, and what they recorded before is written (the JVM exits after). */
   private static void stop(List<Lane> lanes, LogWriter log) {
     lanes.forEach(Lane::stop);
-    try {
-      log.close(5);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    log.close(5);
   }
 
   /**
@@ -169,10 +173,13 @@ public final class Replayer {
 
   /** One line: what failed, that what was written stays, and how to go on. */
   private String stopped(ReplayAbort abort) {
-    return abort.reason()
-        + "; replay stopped, everything written before stays: free space in "
-        + settings.runDir()
-        + ", then go on with --resume "
+    String reason = abort.reason();
+    return reason
+        + "; replay stopped, everything written before stays: "
+        + (reason.startsWith("cannot write")
+            ? "free space in " + settings.runDir() + ", then "
+            : "")
+        + "go on with --resume "
         + settings.runDir();
   }
 

@@ -9,9 +9,10 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one statement of a session on every side at the same moment, telling the watch what each
@@ -27,10 +28,11 @@ final class SideRunner {
   /**
    * Runs the other side's statement: one platform thread per lane for the whole replay. A virtual
    * thread per statement (as before) parked and resumed on every socket read, through the JDK's
-   * poller and its timer thread: at one connection per side the whole command took 16.6 s of CPU
-   * against 13.3 s this way (bench/replay, 20,000 statements).
+   * poller and its timer thread: at one connection per side the whole command took 15.6-16.4 s of
+   * CPU against 13.3 s on a platform thread (bench/replay, 20,000 statements). Its thread is made
+   * here, on the main thread, so that a limit on threads fails the replay before it starts.
    */
-  private final ExecutorService partner;
+  private final ThreadPoolExecutor partner;
 
   SideRunner(List<Target> targets, StatementRunner runner, ReplayWatch watch, int lane, long seed) {
     this.targets = targets;
@@ -39,8 +41,16 @@ final class SideRunner {
     this.lane = lane;
     this.random = new SplittableRandom(seed);
     this.partner =
-        Executors.newSingleThreadExecutor(
+        new ThreadPoolExecutor(
+            1,
+            1,
+            0,
+            TimeUnit.MILLISECONDS,
+            new LinkedBlockingQueue<>(),
             Thread.ofPlatform().daemon().name("lane-" + lane + "-side").factory());
+    if (targets.size() > 1) {
+      partner.prestartCoreThread();
+    }
   }
 
   /** At the lane's end: the other side's thread goes. */

@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * One line of a run's {@code executions.jsonl}: an event of the workload and what it did on each
- * side. Streamed and flushed as it happens; the source of truth for compare, report and resume.
+ * side. Appended as it happens (replay's writer thread); the source of truth for compare, report
+ * and resume.
  *
  * @param event the event's line number in the workload file (its stable id)
  * @param session the captured session id

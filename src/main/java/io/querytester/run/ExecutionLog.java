@@ -95,10 +95,13 @@ public final class ExecutionLog implements AutoCloseable {
   }
 
   /**
-   * Writes several executions with one system call. A definition an execution needs is written
-   * while it is encoded, so it still comes before the line that refers to it.
+   * Writes several executions in one write. A definition an execution needs is written while it is
+   * encoded, so it still comes before the line that refers to it.
    */
   public void write(List<Execution> executions) throws IOException {
+    if (executions.isEmpty()) {
+      return;
+    }
     StringBuilder lines = new StringBuilder(executions.size() * 96);
     for (Execution e : executions) {
       lines.append(encoder.line(e)).append('\n');

@@ -51,6 +51,41 @@ class LogWriterTest {
   }
 
   @Test
+  void closeFromTwoThreadsWritesEverythingAndLaterExecutionsAreDropped() throws Exception {
+    List<Execution> all = ExecutionLogTest.sysbenchLike(3_000, 3);
+    ReplayAbort abort = new ReplayAbort();
+    try (ExecutionLog log = ExecutionLog.append(dir)) {
+      LogWriter writer = new LogWriter(log, abort);
+      for (Execution e : all.subList(0, 2_000)) {
+        writer.add(e);
+      }
+      // Ctrl-C's hook and the main thread close at once: both return with everything written
+      Thread hook = Thread.ofPlatform().start(() -> writer.close(5));
+      writer.close();
+      hook.join();
+      List<Execution> read = new ArrayList<>();
+      ExecutionLog.read(dir, w -> {}).forEach(read::add);
+      assertThat(read).containsExactlyElementsOf(all.subList(0, 2_000));
+      // a lane that finishes a statement after Ctrl-C: not written, and never blocked
+      ExecutorService lane = Executors.newSingleThreadExecutor();
+      Future<?> late =
+          lane.submit(
+              () -> {
+                for (Execution e : all.subList(2_000, 3_000)) {
+                  writer.add(e);
+                }
+                return null;
+              });
+      late.get(30, TimeUnit.SECONDS);
+      lane.shutdown();
+    }
+    List<Execution> read = new ArrayList<>();
+    ExecutionLog.read(dir, w -> {}).forEach(read::add);
+    assertThat(read).hasSize(2_000);
+    assertThat(abort.reason()).isNull();
+  }
+
+  @Test
   void aFailedWriteStopsTheReplayAndLaterExecutionsNeverBlock() throws Exception {
     ReplayAbort abort = new ReplayAbort();
     ExecutionLog log = ExecutionLog.append(dir);
