@@ -87,6 +87,14 @@ public final class QueryTesterCommand implements Runnable {
   }
 
   static int run(String... args) {
-    return commandLine(args).execute(args);
+    Warmup warmup = Warmup.start(args);
+    CommandLine cl = commandLine(args);
+    CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
+    cl.setExecutionStrategy(
+        parsed -> {
+          warmup.await();
+          return runLast.execute(parsed);
+        });
+    return cl.execute(args);
   }
 }

@@ -10,6 +10,10 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 /**
@@ -64,16 +68,49 @@ public final class HealthWatch implements ReplayWatch, AutoCloseable {
               keepLogAs(t, settings, runDir),
               clock,
               progress);
-      try {
-        m.begin();
-      } catch (SQLException e) {
-        progress.accept(
-            "health watch on " + t.label() + " not started: " + HealthMonitor.firstLine(e));
-        m = null;
-      }
       w.sides.add(new Side(inFlight, guard, m));
     }
+    begin(w.sides, targets, progress);
     return w;
+  }
+
+  /**
+   * Starts every side's monitor at once (each connects and reads the server's counters and error
+   * log): one after the other, they were 50 ms of a replay's start to its first statement. A side
+   * whose server cannot be read goes unwatched, as its line says.
+   */
+  private static void begin(List<Side> sides, List<Target> targets, Consumer<String> progress) {
+    List<Future<?>> begun = new ArrayList<>();
+    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      for (Side side : sides) {
+        begun.add(
+            pool.submit(
+                () -> {
+                  side.monitor().begin();
+                  return null;
+                }));
+      }
+      for (int i = 0; i < sides.size(); i++) {
+        try {
+          begun.get(i).get();
+        } catch (ExecutionException e) {
+          if (!(e.getCause() instanceof SQLException sql)) {
+            throw e.getCause() instanceof RuntimeException r
+                ? r
+                : new IllegalStateException("health watch failed to start", e.getCause());
+          }
+          progress.accept(
+              "health watch on "
+                  + targets.get(i).label()
+                  + " not started: "
+                  + HealthMonitor.firstLine(sql));
+          sides.set(i, new Side(sides.get(i).inFlight(), sides.get(i).guard(), null));
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while starting the health watch", e);
+    }
   }
 
   static ErrorLogSource errorLog(Target t, HealthSettings settings) {

@@ -2,7 +2,6 @@ package io.querytester.replay;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
-import io.querytester.target.JdbcSpec;
 import io.querytester.target.Target;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -41,13 +40,12 @@ final class AccountCheck {
    * Warns about each {@code jdbc:} target whose account may write or shut down; with {@code
    * strict}, refuses to go on instead.
    */
-  static void run(List<Target> targets, boolean strict, Consumer<String> warn) {
-    for (Target t : targets) {
-      if (!(t.spec() instanceof JdbcSpec)) {
-        continue;
-      }
-      Set<String> powers = powers(t);
-      if (powers.isEmpty()) {
+  static void run(
+      List<Target> targets, List<Preflight> read, boolean strict, Consumer<String> warn) {
+    for (int i = 0; i < targets.size(); i++) {
+      Target t = targets.get(i);
+      Set<String> powers = read.get(i).powers();
+      if (powers == null || powers.isEmpty()) {
         continue;
       }
       String message =
@@ -65,9 +63,17 @@ final class AccountCheck {
 
   /** The privileges beyond reading that SHOW GRANTS lists for the current account. */
   static Set<String> powers(Target t) {
+    try (Connection c = t.connect()) {
+      return powers(c, t);
+    } catch (SQLException e) {
+      throw CannotRunException.of("cannot read the grants of " + t.describe(), e);
+    }
+  }
+
+  /** The same, on an open connection to {@code t}. */
+  static Set<String> powers(Connection c, Target t) {
     Set<String> out = new LinkedHashSet<>();
-    try (Connection c = t.connect();
-        Statement s = c.createStatement();
+    try (Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SHOW GRANTS")) {
       while (rs.next()) {
         out.addAll(beyondReading(rs.getString(1)));

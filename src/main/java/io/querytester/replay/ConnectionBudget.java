@@ -26,14 +26,14 @@ final class ConnectionBudget {
     this.perServer = Math.max(1, perServer);
   }
 
-  /** Reads each server's limit (unless set) and says what it chose. */
-  static ConnectionBudget of(List<Target> targets, ConnectionLimits limits, Consumer<String> out) {
+  /** The set limit, or the least that the servers allow (as {@link Preflight} read them). */
+  static ConnectionBudget of(List<Preflight> read, ConnectionLimits limits) {
     if (limits.maxConnections() > 0) {
       return new ConnectionBudget(limits.maxConnections());
     }
     int budget = Integer.MAX_VALUE;
-    for (Target t : targets) {
-      budget = Math.min(budget, fromServer(t, out));
+    for (Preflight p : read) {
+      budget = Math.min(budget, p.budget());
     }
     return new ConnectionBudget(budget);
   }
@@ -43,9 +43,9 @@ final class ConnectionBudget {
     return Math.max(10, maxConnections / 10);
   }
 
-  private static int fromServer(Target t, Consumer<String> out) {
-    try (Connection c = t.connect();
-        Statement s = c.createStatement()) {
+  /** What one server allows, read on an open connection to it; says why when it is little. */
+  static int fromServer(Connection c, Target t, Consumer<String> out) {
+    try (Statement s = c.createStatement()) {
       int max = intOf(s, "SELECT @@max_connections");
       int used = intOf(s, "SELECT COUNT(*) FROM information_schema.PROCESSLIST");
       int budget = max - used - room(max);

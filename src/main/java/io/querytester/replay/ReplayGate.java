@@ -34,6 +34,14 @@ final class ReplayGate {
         targets, allowWrites ? null : StoredFunctions.readAll(targets), allowWrites);
   }
 
+  /** With the stored functions that {@link Preflight} read (none when writes are allowed). */
+  static ReplayGate of(List<Target> targets, List<Preflight> read, boolean allowWrites) {
+    return new ReplayGate(
+        targets,
+        allowWrites ? null : read.stream().map(Preflight::functions).toList(),
+        allowWrites);
+  }
+
   /** Why the statement is not replayed, naming the side when the sides differ; null to run it. */
   String skipReason(String sql, SqlProfile profile) {
     int n = dialects.size();

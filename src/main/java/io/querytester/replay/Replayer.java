@@ -69,17 +69,16 @@ public final class Replayer {
     Path runDir = settings.runDir();
     List<Target> targets =
         settings.allowWrites() ? given : given.stream().map(ReadOnlySessions::of).toList();
-    if (!settings.allowWrites()) {
-      AccountCheck.run(given, settings.requireReadOnlyAccount(), progress);
-    }
-    ReplayGate gate = ReplayGate.of(targets, settings.allowWrites());
+    List<Preflight> read = Preflight.readAll(targets, settings.allowWrites(), limits, progress);
+    AccountCheck.run(targets, read, settings.requireReadOnlyAccount(), progress);
+    ReplayGate gate = ReplayGate.of(targets, read, settings.allowWrites());
     AtomicLong total = new AtomicLong();
-    BitSet done = prepareRunDir(targets, resume, total);
+    BitSet done = prepareRunDir(targets, read, resume, total);
     ReplayCounters counters = new ReplayCounters();
     List<Lane> lanes = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
     ReplayAbort abort = new ReplayAbort();
-    ConnectionBudget budget = budget(targets);
+    ConnectionBudget budget = budget(read);
     int laneCount = budget.lanes(settings.concurrency());
     LaneLimits laneLimits = new LaneLimits(budget.sessionsPerLane(laneCount), limits.idle(), abort);
     Thread stopper = null;
@@ -184,8 +183,8 @@ public final class Replayer {
   }
 
   /** Bounds the connections per server: fewer lanes than asked when a server allows fewer. */
-  private ConnectionBudget budget(List<Target> targets) {
-    ConnectionBudget budget = ConnectionBudget.of(targets, limits, progress);
+  private ConnectionBudget budget(List<Preflight> read) {
+    ConnectionBudget budget = ConnectionBudget.of(read, limits);
     int lanes = budget.lanes(settings.concurrency());
     if (lanes < settings.concurrency()) {
       progress.accept(
@@ -274,7 +273,8 @@ public final class Replayer {
    * the events to replay as far as known (a resumed run knows; a new one counts lines in the
    * background, for the progress display only).
    */
-  private BitSet prepareRunDir(List<Target> targets, boolean resume, AtomicLong total) {
+  private BitSet prepareRunDir(
+      List<Target> targets, List<Preflight> read, boolean resume, AtomicLong total) {
     Path runDir = settings.runDir();
     try {
       if (resume) {
@@ -312,7 +312,7 @@ public final class Replayer {
       RunInfo.starting(
               settings.workload().toAbsolutePath().toString(),
               0,
-              sides(targets),
+              sides(targets, read),
               settingsText(),
               Instant.now())
           .withShard(shard.shard())
@@ -341,12 +341,13 @@ public final class Replayer {
             });
   }
 
-  private static List<RunInfo.Side> sides(List<Target> targets) {
+  private static List<RunInfo.Side> sides(List<Target> targets, List<Preflight> read) {
     List<RunInfo.Side> out = new ArrayList<>();
-    for (Target t : targets) {
+    for (int i = 0; i < targets.size(); i++) {
+      Target t = targets.get(i);
       out.add(
           new RunInfo.Side(
-              t.label(), t.spec().display(), t.info().version(), ServerVariables.read(t)));
+              t.label(), t.spec().display(), t.info().version(), read.get(i).variables()));
     }
     return out;
   }

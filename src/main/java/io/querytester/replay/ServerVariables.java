@@ -1,6 +1,5 @@
 package io.querytester.replay;
 
-import io.querytester.target.Target;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,10 +11,9 @@ import java.util.TreeMap;
 final class ServerVariables {
   private ServerVariables() {}
 
-  static Map<String, String> read(Target t) {
+  static Map<String, String> read(Connection c) {
     Map<String, String> vars = new TreeMap<>();
-    try (Connection c = t.connect();
-        Statement s = c.createStatement();
+    try (Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SHOW GLOBAL VARIABLES")) {
       while (rs.next()) {
         vars.put(rs.getString(1), rs.getString(2));

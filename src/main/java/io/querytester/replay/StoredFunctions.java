@@ -28,9 +28,17 @@ final class StoredFunctions {
   }
 
   static StoredFunctions read(Target target) {
+    try (Connection c = target.connect()) {
+      return read(c, target);
+    } catch (SQLException e) {
+      throw CannotRunException.of("cannot connect to " + target.describe(), e);
+    }
+  }
+
+  /** The same, on an open connection to {@code target}. */
+  static StoredFunctions read(Connection c, Target target) {
     Map<String, String> mayWrite = new HashMap<>();
-    try (Connection c = target.connect();
-        Statement s = c.createStatement();
+    try (Statement s = c.createStatement();
         ResultSet rs =
             s.executeQuery(
                 "SELECT ROUTINE_SCHEMA, ROUTINE_NAME, SQL_DATA_ACCESS"

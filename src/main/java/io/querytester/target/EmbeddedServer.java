@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -363,7 +362,7 @@ public final class EmbeddedServer implements AutoCloseable {
     p.setProperty("sslMode", "DISABLED");
     p.setProperty("connectTimeout", "1000");
     p.setProperty("socketTimeout", "5000");
-    try (Connection c = DriverManager.getConnection(jdbcUrl(), p)) {
+    try (Connection c = JdbcConnector.open(jdbcUrl(), p)) {
       return c.isValid(2);
     } catch (SQLException e) {
       return false;

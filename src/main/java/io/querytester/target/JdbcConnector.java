@@ -1,7 +1,7 @@
 package io.querytester.target;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
+import java.sql.Driver;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -11,6 +11,13 @@ import java.util.Set;
 
 /** Opens Connector/J connections for one URL with one set of settings. */
 final class JdbcConnector {
+  /**
+   * Connector/J's driver, called directly. DriverManager first loads every java.sql.Driver on the
+   * class path (Testcontainers' too) and then asks each in turn: 10 ms of every command's first
+   * connection.
+   */
+  private static final Driver DRIVER = driver();
+
   private final String url;
   private final ConnectionSettings settings;
 
@@ -20,7 +27,25 @@ final class JdbcConnector {
   }
 
   Connection connect() throws SQLException {
-    return DriverManager.getConnection(url, properties());
+    return open(url, properties());
+  }
+
+  private static Driver driver() {
+    try {
+      return new com.mysql.cj.jdbc.NonRegisteringDriver();
+    } catch (SQLException e) {
+      throw new IllegalStateException("Connector/J's driver cannot be made", e); // never thrown
+    }
+  }
+
+  /** A Connector/J connection to {@code url}. */
+  static Connection open(String url, Properties p) throws SQLException {
+    Connection c = DRIVER.connect(url, p);
+    if (c == null) {
+      throw new SQLException(
+          "not a MySQL Connector/J URL (jdbc:mysql://...): " + JdbcUrls.mask(url), "08001");
+    }
+    return c;
   }
 
   /**
@@ -43,7 +68,7 @@ final class JdbcConnector {
     // ISO-8859-1 maps each char back to the byte it was read from.
     p.setProperty("characterEncoding", "ISO-8859-1");
     p.remove("connectionCollation");
-    Connection c = DriverManager.getConnection(url, p);
+    Connection c = open(url, p);
     try (Statement s = c.createStatement()) {
       s.execute("SET NAMES utf8mb4 COLLATE " + settings.collation());
     } catch (SQLException e) {

@@ -109,6 +109,14 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
     }
   }
 
+  /**
+   * Builds the mapping of the header line ahead of the first read: a command's warm-up calls it on
+   * another thread while the command line is read.
+   */
+  public static void prepareMapping() {
+    WorkloadJson.MAPPER.readerFor(WorkloadHeader.class);
+  }
+
   public WorkloadHeader header() {
     return header;
   }

@@ -1,0 +1,85 @@
+package io.querytester.cli;
+
+import io.querytester.run.RunInfo;
+import io.querytester.run.RunJson;
+import io.querytester.workload.WorkloadReader;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Initialises, on a second thread while picocli reads the command line, the classes a command that
+ * connects to servers needs first: Connector/J's (their static initialisers take about 100 ms:
+ * {@code Util}, the character set and time zone tables, the property definitions) and the JSON
+ * mappings with the types read and written before the first statement. On a main thread that does
+ * one thing after another, that was a tenth of a second of a replay's start to its first statement
+ * (bench/replay, FirstStatementProbe). The command waits for it before it runs, so no class is ever
+ * initialised by both threads at once.
+ */
+final class Warmup {
+  /** The subcommands that connect to a server before they do anything else. */
+  private static final Set<String> CONNECTING =
+      Set.of("replay", "drift", "precheck", "bisect", "repro", "demo");
+
+  private static final List<Class<?>> DRIVER_CLASSES =
+      List.of(
+          com.mysql.cj.jdbc.Driver.class,
+          com.mysql.cj.util.Util.class,
+          com.mysql.cj.CharsetMapping.class,
+          com.mysql.cj.util.TimeUtil.class,
+          com.mysql.cj.conf.PropertyDefinitions.class,
+          com.mysql.cj.protocol.a.NativeProtocol.class,
+          com.mysql.cj.protocol.ExportControlled.class,
+          com.mysql.cj.jdbc.ConnectionImpl.class);
+
+  private final Thread thread;
+
+  private Warmup(Thread thread) {
+    this.thread = thread;
+  }
+
+  /** Starts the warm-up when {@code args} run a connecting subcommand, not its help. */
+  static Warmup start(String... args) {
+    return new Warmup(
+        connects(args)
+            ? Thread.ofPlatform().daemon().name("querytester-warmup").start(Warmup::run)
+            : null);
+  }
+
+  /** Whether {@code args} run a subcommand that connects to a server, and not its help. */
+  static boolean connects(String... args) {
+    if (args.length == 0 || !CONNECTING.contains(args[0])) {
+      return false;
+    }
+    for (String a : args) {
+      if (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version")) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Waits until the warm-up has ended; a warm-up that failed leaves the work to the command. */
+  void await() {
+    if (thread == null) {
+      return;
+    }
+    try {
+      thread.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void run() {
+    try {
+      for (Class<?> c : DRIVER_CLASSES) {
+        Class.forName(c.getName(), true, c.getClassLoader());
+      }
+      RunJson.MAPPER.writerFor(RunInfo.class);
+      RunJson.MAPPER.readerFor(RunInfo.class);
+      WorkloadReader.prepareMapping();
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      // only time is lost: the command initialises what it needs itself
+    }
+  }
+}
