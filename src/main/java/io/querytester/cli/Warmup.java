@@ -12,8 +12,9 @@ import java.util.Set;
  * {@code Util}, the character set and time zone tables, the property definitions) and the JSON
  * mappings with the types read and written before the first statement. On a main thread that does
  * one thing after another, that was a tenth of a second of a replay's start to its first statement
- * (bench/replay, FirstStatementProbe). The command waits for it before it runs, so no class is ever
- * initialised by both threads at once.
+ * (bench/replay, FirstStatementProbe). The command waits for it before it runs, so its own work
+ * never meets a half-done warm-up; picocli's parse meanwhile touches picocli and the JDK's
+ * reflection and conversions only.
  */
 final class Warmup {
   /** The subcommands that connect to a server before they do anything else. */

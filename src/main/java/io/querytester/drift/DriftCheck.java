@@ -8,14 +8,18 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * A whole drift check: opens read-only sessions, picks how to wait for replicas, reads the tables
@@ -68,18 +72,30 @@ public final class DriftCheck {
     Instant started = pacer.clock().instant();
     List<Side> opened = new ArrayList<>();
     try {
-      Side src = open(source, opened);
+      // Every session the check holds, opened at once: in this order below.
+      List<Target> wanted = new ArrayList<>();
+      wanted.add(source);
+      wanted.addAll(replicas);
+      for (int w = 0; w < settings.chunks().parallel(); w++) {
+        for (Target r : replicas) {
+          wanted.add(r);
+          wanted.add(source);
+        }
+        wanted.add(source);
+      }
+      Iterator<Side> sessions = openAll(wanted, opened).iterator();
+      Side src = sessions.next();
       List<Side> statuses = new ArrayList<>();
-      for (Target r : replicas) {
-        statuses.add(open(r, opened));
+      for (int i = 0; i < replicas.size(); i++) {
+        statuses.add(sessions.next());
       }
       List<Worker> workers = new ArrayList<>();
       for (int w = 0; w < settings.chunks().parallel(); w++) {
         List<Lane> lanes = new ArrayList<>();
         for (int i = 0; i < replicas.size(); i++) {
-          lanes.add(new Lane(open(replicas.get(i), opened), open(source, opened), statuses.get(i)));
+          lanes.add(new Lane(sessions.next(), sessions.next(), statuses.get(i)));
         }
-        workers.add(new Worker(open(source, opened), lanes));
+        workers.add(new Worker(sessions.next(), lanes));
       }
       return check(src, statuses, workers, started);
     } catch (SQLException e) {
@@ -245,11 +261,42 @@ public final class DriftCheck {
     }
   }
 
-  private static Side open(Target t, List<Side> opened) throws SQLException {
-    Connection c = ReadOnlySession.open(t);
-    Side side = new Side(t.label(), t.describe(), t.info(), c);
-    opened.add(side);
-    return side;
+  /**
+   * A read-only session to each target, all opened at once (one after the other, the eight of a
+   * check with two workers and one replica were a tenth of a second of its start), each added to
+   * {@code opened} as it comes so that a failure closes them all.
+   */
+  private static List<Side> openAll(List<Target> targets, List<Side> opened)
+      throws SQLException, InterruptedException {
+    List<Side> sides = new ArrayList<>();
+    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      List<Future<Side>> opening = new ArrayList<>();
+      for (Target t : targets) {
+        opening.add(
+            pool.submit(
+                () -> new Side(t.label(), t.describe(), t.info(), ReadOnlySession.open(t))));
+      }
+      Throwable failure = null;
+      for (Future<Side> f : opening) {
+        try {
+          Side s = f.get();
+          opened.add(s);
+          sides.add(s);
+        } catch (ExecutionException e) {
+          failure = failure == null ? e.getCause() : failure;
+        }
+      }
+      if (failure instanceof SQLException e) {
+        throw e;
+      }
+      if (failure instanceof RuntimeException e) {
+        throw e;
+      }
+      if (failure != null) {
+        throw new IllegalStateException("opening a session failed: " + failure, failure);
+      }
+    }
+    return sides;
   }
 
   private static void closeQuietly(Side s) {
