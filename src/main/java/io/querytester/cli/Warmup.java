@@ -21,6 +21,9 @@ final class Warmup {
   private static final Set<String> CONNECTING =
       Set.of("replay", "drift", "precheck", "bisect", "repro", "demo");
 
+  /** Those of them that also read a workload and write a run folder before the first statement. */
+  private static final Set<String> REPLAYING = Set.of("replay", "bisect", "repro", "demo");
+
   private static final List<Class<?>> DRIVER_CLASSES =
       List.of(
           com.mysql.cj.jdbc.Driver.class,
@@ -40,10 +43,12 @@ final class Warmup {
 
   /** Starts the warm-up when {@code args} run a connecting subcommand, not its help. */
   static Warmup start(String... args) {
+    if (!connects(args)) {
+      return new Warmup(null);
+    }
+    boolean replaying = REPLAYING.contains(args[0]);
     return new Warmup(
-        connects(args)
-            ? Thread.ofPlatform().daemon().name("querytester-warmup").start(Warmup::run)
-            : null);
+        Thread.ofPlatform().daemon().name("querytester-warmup").start(() -> run(replaying)));
   }
 
   /** Whether {@code args} run a subcommand that connects to a server, and not its help. */
@@ -71,14 +76,20 @@ final class Warmup {
     }
   }
 
-  private static void run() {
+  /**
+   * The driver's classes; for a replay also the workload header's and run.json's mappings (a drift
+   * waited 0.13 s for those, which it never uses).
+   */
+  private static void run(boolean replaying) {
     try {
       for (Class<?> c : DRIVER_CLASSES) {
         Class.forName(c.getName(), true, c.getClassLoader());
       }
-      RunJson.MAPPER.writerFor(RunInfo.class);
-      RunJson.MAPPER.readerFor(RunInfo.class);
-      WorkloadReader.prepareMapping();
+      if (replaying) {
+        RunJson.MAPPER.writerFor(RunInfo.class);
+        RunJson.MAPPER.readerFor(RunInfo.class);
+        WorkloadReader.prepareMapping();
+      }
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       // only time is lost: the command initialises what it needs itself
     }
