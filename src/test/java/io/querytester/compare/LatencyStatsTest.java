@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.SplittableRandom;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.PackedHistogram;
 import org.junit.jupiter.api.Test;
 
 class LatencyStatsTest {
@@ -46,6 +48,45 @@ class LatencyStatsTest {
     assertThat(
             sample(1, 5, 5000).compareTo(sample(2, 5, 50000), LatencyThresholds.DEFAULT).verdict())
         .isEqualTo(LatencyVerdict.CANNOT_EVALUATE);
+  }
+
+  @Test
+  void percentilesAreThoseOfOneHistogramOfEveryValue() {
+    // Below, at and past the reservoir's size (where the stats change how they count), with
+    // latencies from microseconds to a minute: the same percentiles as one packed histogram.
+    for (int n : new int[] {1, 7, LatencyStats.RESERVOIR, LatencyStats.RESERVOIR + 1, 25_000}) {
+      SplittableRandom r = new SplittableRandom(n);
+      LatencyStats s = new LatencyStats(n);
+      Histogram reference = new PackedHistogram(3_600_000_000L, 3);
+      for (int i = 0; i < n; i++) {
+        long us = (long) Math.exp(r.nextDouble() * 18); // 1 us to about a minute
+        s.record(us);
+        reference.recordValue(Math.max(1, us));
+      }
+      assertThat(s.count()).isEqualTo(n);
+      for (double p : new double[] {0, 1, 50, 90, 95, 99, 99.9, 100}) {
+        assertThat(s.percentile(p))
+            .as("n=%d p%s", n, p)
+            .isEqualTo(reference.getValueAtPercentile(p));
+      }
+      assertThat(LatencyStats.decode(s.encoded()).getValueAtPercentile(99))
+          .isEqualTo(reference.getValueAtPercentile(99));
+    }
+  }
+
+  @Test
+  void valuesRecordedAfterAReadAreCounted() {
+    LatencyStats s = sample(4, 10, 1000);
+    assertThat(s.percentile(100)).isLessThan(5000);
+    s.record(9000);
+    assertThat(s.count()).isEqualTo(11);
+    assertThat(s.percentile(100))
+        .isEqualTo(
+            new PackedHistogram(3_600_000_000L, 3) {
+              {
+                recordValue(9000);
+              }
+            }.getValueAtPercentile(100));
   }
 
   @Test
