@@ -26,7 +26,7 @@ final class Warmup {
 
   private static final List<Class<?>> DRIVER_CLASSES =
       List.of(
-          com.mysql.cj.jdbc.Driver.class,
+          com.mysql.cj.jdbc.NonRegisteringDriver.class,
           com.mysql.cj.util.Util.class,
           com.mysql.cj.CharsetMapping.class,
           com.mysql.cj.util.TimeUtil.class,
@@ -70,7 +70,8 @@ final class Warmup {
       return;
     }
     try {
-      thread.join();
+      // static initialisers do no I/O: this ends within a second; the bound only guards a bug
+      thread.join(java.time.Duration.ofSeconds(10));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -269,32 +269,36 @@ public final class DriftCheck {
   private static List<Side> openAll(List<Target> targets, List<Side> opened)
       throws SQLException, InterruptedException {
     List<Side> sides = new ArrayList<>();
+    List<Future<Side>> opening = new ArrayList<>();
+    Throwable failure = null;
     try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-      List<Future<Side>> opening = new ArrayList<>();
       for (Target t : targets) {
         opening.add(
             pool.submit(
                 () -> new Side(t.label(), t.describe(), t.info(), ReadOnlySession.open(t))));
       }
-      Throwable failure = null;
       for (Future<Side> f : opening) {
         try {
-          Side s = f.get();
-          opened.add(s);
-          sides.add(s);
+          sides.add(f.get());
         } catch (ExecutionException e) {
           failure = failure == null ? e.getCause() : failure;
         }
       }
-      if (failure instanceof SQLException e) {
-        throw e;
+    } finally {
+      // the pool has ended every open by now: those that opened are closed by the caller,
+      // whether this returns, fails or was interrupted
+      for (Future<Side> f : opening) {
+        if (f.state() == Future.State.SUCCESS) {
+          opened.add(f.resultNow());
+        }
       }
-      if (failure instanceof RuntimeException e) {
-        throw e;
-      }
-      if (failure != null) {
-        throw new IllegalStateException("opening a session failed: " + failure, failure);
-      }
+    }
+    switch (failure) {
+      case null -> {}
+      case SQLException e -> throw e;
+      case RuntimeException e -> throw e;
+      case Error e -> throw e;
+      default -> throw new IllegalStateException("opening a session failed: " + failure, failure);
     }
     return sides;
   }

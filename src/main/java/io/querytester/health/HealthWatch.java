@@ -70,7 +70,12 @@ public final class HealthWatch implements ReplayWatch, AutoCloseable {
               progress);
       w.sides.add(new Side(inFlight, guard, m));
     }
-    begin(w.sides, targets, progress);
+    try {
+      begin(w.sides, targets, progress);
+    } catch (RuntimeException | Error e) {
+      w.close(); // the sides that did start: their threads and connections
+      throw e;
+    }
     return w;
   }
 

@@ -26,13 +26,19 @@ final class ConnectionBudget {
     this.perServer = Math.max(1, perServer);
   }
 
-  /** The set limit, or the least that the servers allow (as {@link Preflight} read them). */
-  static ConnectionBudget of(List<Preflight> read, ConnectionLimits limits) {
+  /**
+   * The set limit, or the least that the servers allow (as {@link Preflight} read them); says what
+   * each server's reading had to say, in the servers' order.
+   */
+  static ConnectionBudget of(List<Preflight> read, ConnectionLimits limits, Consumer<String> out) {
     if (limits.maxConnections() > 0) {
       return new ConnectionBudget(limits.maxConnections());
     }
     int budget = Integer.MAX_VALUE;
     for (Preflight p : read) {
+      if (p.budgetNote() != null) {
+        out.accept(p.budgetNote());
+      }
       budget = Math.min(budget, p.budget());
     }
     return new ConnectionBudget(budget);
@@ -58,16 +64,24 @@ final class ConnectionBudget {
       }
       return Math.max(1, budget);
     } catch (SQLException e) {
-      int fallback = 151 - room(151);
-      out.accept(
-          t.label()
-              + ": max_connections could not be read ("
-              + e.getMessage()
-              + "): the replay opens at most "
-              + fallback
-              + " connections; set a bound with --max-connections N");
-      return fallback;
+      out.accept(unreadable(t, e.getMessage()));
+      return fallback();
     }
+  }
+
+  /** What the replay may hold on a server whose max_connections cannot be read. */
+  static int fallback() {
+    return 151 - room(151);
+  }
+
+  /** The line that says so. */
+  static String unreadable(Target t, String why) {
+    return t.label()
+        + ": max_connections could not be read ("
+        + why
+        + "): the replay opens at most "
+        + fallback()
+        + " connections; set a bound with --max-connections N";
   }
 
   private static int intOf(Statement s, String sql) throws SQLException {

@@ -13,29 +13,35 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Consumer;
 
 /**
  * What the replay reads from one server before its first statement, on one connection: the
  * account's powers beyond reading (null when not checked), the stored functions that may write
- * (null when writes are allowed), SHOW GLOBAL VARIABLES for run.json, and the connections the
- * replay may hold there (0 when {@code --max-connections} sets it). Each check had opened its own
- * connection, one server after the other: eight connections before the first statement.
+ * (null when writes are allowed), SHOW GLOBAL VARIABLES for run.json, the connections the replay
+ * may hold there (0 when {@code --max-connections} sets it) and what the budget has to say about
+ * them (null for nothing). Each check had opened its own connection, one server after the other:
+ * eight connections before the first statement.
  */
 record Preflight(
-    Set<String> powers, StoredFunctions functions, Map<String, String> variables, int budget) {
+    Set<String> powers,
+    StoredFunctions functions,
+    Map<String, String> variables,
+    int budget,
+    String budgetNote) {
 
   /**
    * Reads every target at once. {@code targets} open read-only sessions when writes are not
-   * allowed; {@code out} gets what the budget has to say.
+   * allowed. Without {@code --allow-writes} a server that cannot be read stops the replay (the
+   * account and stored-function checks guard read-only); with it, as before, the variables say why
+   * they are missing and the budget falls back to MariaDB's default.
    */
   static List<Preflight> readAll(
-      List<Target> targets, boolean allowWrites, ConnectionLimits limits, Consumer<String> out) {
+      List<Target> targets, boolean allowWrites, ConnectionLimits limits) {
     List<Preflight> read = new ArrayList<>();
     try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
       List<Future<Preflight>> jobs = new ArrayList<>();
       for (Target t : targets) {
-        jobs.add(pool.submit(() -> read(t, allowWrites, limits, out)));
+        jobs.add(pool.submit(() -> read(t, allowWrites, limits)));
       }
       for (Future<Preflight> job : jobs) {
         read.add(job.get());
@@ -43,6 +49,9 @@ record Preflight(
     } catch (ExecutionException e) {
       if (e.getCause() instanceof RuntimeException r) {
         throw r;
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
       }
       throw new CannotRunException("the checks before the replay failed: " + e.getCause(), e);
     } catch (InterruptedException e) {
@@ -52,16 +61,44 @@ record Preflight(
     return read;
   }
 
-  private static Preflight read(
-      Target t, boolean allowWrites, ConnectionLimits limits, Consumer<String> out) {
-    try (Connection c = t.connect()) {
-      return new Preflight(
-          !allowWrites && t.spec() instanceof JdbcSpec ? AccountCheck.powers(c, t) : null,
-          allowWrites ? null : StoredFunctions.read(c, t),
-          ServerVariables.read(c),
-          limits.maxConnections() > 0 ? 0 : ConnectionBudget.fromServer(c, t, out));
+  private static Preflight read(Target t, boolean allowWrites, ConnectionLimits limits) {
+    Connection c;
+    try {
+      c = t.connect();
     } catch (SQLException e) {
-      throw CannotRunException.of("cannot connect to " + t.describe(), e);
+      if (!allowWrites) {
+        throw CannotRunException.of(
+            "cannot open a read-only session to "
+                + t.describe()
+                + " for the checks before the replay",
+            e);
+      }
+      String why = e.getMessage();
+      return new Preflight(
+          null,
+          null,
+          Map.of("(error)", "SHOW GLOBAL VARIABLES failed: " + why),
+          limits.maxConnections() > 0 ? 0 : ConnectionBudget.fallback(),
+          limits.maxConnections() > 0 ? null : ConnectionBudget.unreadable(t, why));
+    }
+    try {
+      List<String> notes = new ArrayList<>();
+      Preflight p =
+          new Preflight(
+              !allowWrites && t.spec() instanceof JdbcSpec ? AccountCheck.powers(c, t) : null,
+              allowWrites ? null : StoredFunctions.read(c, t),
+              ServerVariables.read(c),
+              limits.maxConnections() > 0 ? 0 : ConnectionBudget.fromServer(c, t, notes::add),
+              null);
+      return notes.isEmpty()
+          ? p
+          : new Preflight(p.powers(), p.functions(), p.variables(), p.budget(), notes.getFirst());
+    } finally {
+      try {
+        c.close();
+      } catch (SQLException e) {
+        // a connection that was only read from: nothing is lost
+      }
     }
   }
 }

@@ -69,7 +69,7 @@ public final class Replayer {
     Path runDir = settings.runDir();
     List<Target> targets =
         settings.allowWrites() ? given : given.stream().map(ReadOnlySessions::of).toList();
-    List<Preflight> read = Preflight.readAll(targets, settings.allowWrites(), limits, progress);
+    List<Preflight> read = Preflight.readAll(targets, settings.allowWrites(), limits);
     AccountCheck.run(targets, read, settings.requireReadOnlyAccount(), progress);
     ReplayGate gate = ReplayGate.of(targets, read, settings.allowWrites());
     AtomicLong total = new AtomicLong();
@@ -184,7 +184,7 @@ public final class Replayer {
 
   /** Bounds the connections per server: fewer lanes than asked when a server allows fewer. */
   private ConnectionBudget budget(List<Preflight> read) {
-    ConnectionBudget budget = ConnectionBudget.of(read, limits);
+    ConnectionBudget budget = ConnectionBudget.of(read, limits, progress);
     int lanes = budget.lanes(settings.concurrency());
     if (lanes < settings.concurrency()) {
       progress.accept(
