@@ -60,7 +60,8 @@ final class Histograms {
         int side = "NEW".equals(n.path("side").asText()) ? 1 : 0;
         AbstractHistogram h = decode(n.path("histogram").asText());
         if (all[side] == null) {
-          all[side] = new Histogram(h.getHighestTrackableValue(), 3);
+          // auto-resizing: each class's histogram covers only its own range (LatencyStats)
+          all[side] = new Histogram(3);
         }
         all[side].add(h);
         String classId = n.path("class_id").asText();
