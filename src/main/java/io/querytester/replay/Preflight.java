@@ -77,7 +77,7 @@ record Preflight(
       return new Preflight(
           null,
           null,
-          Map.of("(error)", "SHOW GLOBAL VARIABLES failed: " + why),
+          ServerVariables.unreadable(why),
           limits.maxConnections() > 0 ? 0 : ConnectionBudget.fallback(),
           limits.maxConnections() > 0 ? null : ConnectionBudget.unreadable(t, why));
     }

@@ -19,8 +19,13 @@ final class ServerVariables {
         vars.put(rs.getString(1), rs.getString(2));
       }
     } catch (SQLException e) {
-      vars.put("(error)", "SHOW GLOBAL VARIABLES failed: " + e.getMessage());
+      vars.putAll(unreadable(e.getMessage()));
     }
     return vars;
+  }
+
+  /** What run.json keeps for a server whose variables could not be read, and why. */
+  static Map<String, String> unreadable(String why) {
+    return Map.of("(error)", "SHOW GLOBAL VARIABLES failed: " + why);
   }
 }
