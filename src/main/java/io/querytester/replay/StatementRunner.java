@@ -1,5 +1,6 @@
 package io.querytester.replay;
 
+import com.dynatrace.hash4j.hashing.HashValue128;
 import com.mysql.cj.jdbc.StatementImpl;
 import com.mysql.cj.result.Field;
 import io.querytester.run.ColumnMeta;
@@ -40,8 +41,9 @@ final class StatementRunner {
    * (256 keeps all), up to a cap.
    */
   record SampleRequest(DigestBuilder.BucketSet buckets, int subLimit, int cap) {
-    boolean wants(byte[] hash) {
-      return buckets.contains(DigestBuilder.bucketOf(hash)) && (hash[1] & 0xff) < subLimit;
+    boolean wants(HashValue128 hash) {
+      return buckets.contains(DigestBuilder.bucketOf(hash))
+          && DigestBuilder.subBucketOf(hash) < subLimit;
     }
 
     /** Enough buckets to find differing rows, few enough to stay under the cap. */
@@ -123,11 +125,13 @@ final class StatementRunner {
               if (firstRow < 0) {
                 firstRow = System.nanoTime();
               }
-              byte[] hash = hashRow(rs, types, hasher);
+              HashValue128 hash = hashRow(rs, types, hasher);
               digest.add(hash);
               rows++;
               if (sample != null && sampled.size() < sample.cap() && sample.wants(hash)) {
-                sampled.add(new SampledRow(display(rs, types), HexFormat.of().formatHex(hash)));
+                sampled.add(
+                    new SampledRow(
+                        display(rs, types), HexFormat.of().formatHex(RowHasher.bytes(hash))));
               }
               if (rows >= maxRows) {
                 outcome = new Outcome.TooLarge(rows);
@@ -217,7 +221,7 @@ final class StatementRunner {
     return nl < 0 ? m : m.substring(0, nl);
   }
 
-  private byte[] hashRow(ResultSet rs, int[] types, RowHasher hasher) throws SQLException {
+  private HashValue128 hashRow(ResultSet rs, int[] types, RowHasher hasher) throws SQLException {
     for (int i = 0; i < types.length; i++) {
       byte[] raw = rs.getBytes(i + 1);
       if (raw == null) {

@@ -2,13 +2,14 @@ package io.querytester.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.dynatrace.hash4j.hashing.HashValue128;
 import io.querytester.run.ResultDigest;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class DigestBuilderTest {
 
-  private static byte[] row(String... values) {
+  private static HashValue128 row(String... values) {
     RowHasher h = new RowHasher();
     for (String v : values) {
       if (v == null) {
@@ -20,9 +21,9 @@ class DigestBuilderTest {
     return h.finish();
   }
 
-  private static DigestBuilder of(byte[]... rows) {
+  private static DigestBuilder of(HashValue128... rows) {
     DigestBuilder d = new DigestBuilder();
-    for (byte[] r : rows) {
+    for (HashValue128 r : rows) {
       d.add(r);
     }
     return d;
@@ -55,7 +56,7 @@ class DigestBuilderTest {
 
   @Test
   void differingBucketsPointAtTheRowsThatDiffer() {
-    byte[] extra = row("only on one side");
+    HashValue128 extra = row("only on one side");
     DigestBuilder a = of(row("1"), row("2"));
     DigestBuilder b = of(row("1"), row("2"), extra);
     DigestBuilder.BucketSet differ = a.differingBuckets(b);
@@ -83,5 +84,37 @@ class DigestBuilderTest {
         .isEqualTo(
             new ResultDigest(
                 5, "afb107c57819f61cabe23df80f12da2c", "a1654b4012bb81e5b57e94ee83e628b2"));
+  }
+
+  @Test
+  void bucketsAreTheFirstBytesOfTheHashAsSampledRowsShowIt() {
+    for (String v : new String[] {"1", "2", "3", "Crème ☕", "", "x".repeat(300)}) {
+      HashValue128 h = row(v);
+      byte[] shown = RowHasher.bytes(h);
+      assertThat(DigestBuilder.bucketOf(h)).isEqualTo(shown[0] & 0xff);
+      assertThat(DigestBuilder.subBucketOf(h)).isEqualTo(shown[1] & 0xff);
+    }
+  }
+
+  @Test
+  void differingBucketsAreFoundAcrossSmallAndLargeResults() {
+    // A side of 10 rows keeps its hashes; a side of 40 has made its bucket sums (more than 16).
+    HashValue128[] rows = new HashValue128[40];
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = row("row " + i);
+    }
+    DigestBuilder small = of(java.util.Arrays.copyOf(rows, 10));
+    DigestBuilder large = of(rows);
+    DigestBuilder.BucketSet expected = new DigestBuilder.BucketSet();
+    for (int i = 10; i < rows.length; i++) {
+      expected.add(DigestBuilder.bucketOf(rows[i]));
+    }
+    DigestBuilder.BucketSet differ = large.differingBuckets(small);
+    assertThat(differ.size()).isEqualTo(expected.size());
+    for (int b = 0; b < DigestBuilder.BUCKETS; b++) {
+      assertThat(differ.contains(b)).as("bucket %d", b).isEqualTo(expected.contains(b));
+    }
+    assertThat(small.differingBuckets(of(java.util.Arrays.copyOf(rows, 10))).size()).isZero();
+    assertThat(large.differingBuckets(of(rows)).size()).isZero();
   }
 }
