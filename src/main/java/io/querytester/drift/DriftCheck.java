@@ -2,6 +2,7 @@ package io.querytester.drift;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
+import io.querytester.Parallel;
 import io.querytester.target.ServerInfo;
 import io.querytester.target.Target;
 import java.io.IOException;
@@ -16,10 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * A whole drift check: opens read-only sessions, picks how to wait for replicas, reads the tables
@@ -268,37 +265,20 @@ public final class DriftCheck {
    */
   private static List<Side> openAll(List<Target> targets, List<Side> opened)
       throws SQLException, InterruptedException {
-    List<Side> sides = new ArrayList<>();
-    List<Future<Side>> opening = new ArrayList<>();
-    Throwable failure = null;
-    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-      for (Target t : targets) {
-        opening.add(
-            pool.submit(
-                () -> new Side(t.label(), t.describe(), t.info(), ReadOnlySession.open(t))));
-      }
-      for (Future<Side> f : opening) {
-        try {
-          sides.add(f.get());
-        } catch (ExecutionException e) {
-          failure = failure == null ? e.getCause() : failure;
-        }
-      }
-    } finally {
-      // the pool has ended every open by now: those that opened are closed by the caller,
-      // whether this returns, fails or was interrupted
-      for (Future<Side> f : opening) {
-        if (f.state() == Future.State.SUCCESS) {
-          opened.add(f.resultNow());
-        }
-      }
-    }
-    switch (failure) {
+    List<Parallel.Outcome<Side>> outcomes =
+        Parallel.each(
+            targets, t -> new Side(t.label(), t.describe(), t.info(), ReadOnlySession.open(t)));
+    // every open has ended: those that opened are closed by the caller, whatever happened here
+    List<Side> sides = Parallel.values(outcomes);
+    opened.addAll(sides);
+    switch (Parallel.firstFailure(outcomes)) {
       case null -> {}
       case SQLException e -> throw e;
-      case RuntimeException e -> throw e;
-      case Error e -> throw e;
-      default -> throw new IllegalStateException("opening a session failed: " + failure, failure);
+      case InterruptedException e -> throw e;
+      case Throwable t -> {
+        Parallel.throwIfUnchecked(t);
+        throw new IllegalStateException("opening a session failed: " + t, t);
+      }
     }
     return sides;
   }

@@ -1,5 +1,6 @@
 package io.querytester.health;
 
+import io.querytester.Parallel;
 import io.querytester.replay.ReplayWatch;
 import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.Flavour;
@@ -10,10 +11,6 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 /**
@@ -85,36 +82,30 @@ public final class HealthWatch implements ReplayWatch, AutoCloseable {
    * whose server cannot be read goes unwatched, as its line says.
    */
   private static void begin(List<Side> sides, List<Target> targets, Consumer<String> progress) {
-    List<Future<?>> begun = new ArrayList<>();
-    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-      for (Side side : sides) {
-        begun.add(
-            pool.submit(
-                () -> {
-                  side.monitor().begin();
-                  return null;
-                }));
+    List<Parallel.Outcome<Object>> begun =
+        Parallel.each(
+            sides,
+            side -> {
+              side.monitor().begin();
+              return side;
+            });
+    for (int i = 0; i < sides.size(); i++) {
+      Throwable failure = begun.get(i).failure();
+      if (failure == null) {
+        continue;
       }
-      for (int i = 0; i < sides.size(); i++) {
-        try {
-          begun.get(i).get();
-        } catch (ExecutionException e) {
-          if (!(e.getCause() instanceof SQLException sql)) {
-            throw e.getCause() instanceof RuntimeException r
-                ? r
-                : new IllegalStateException("health watch failed to start", e.getCause());
-          }
-          progress.accept(
-              "health watch on "
-                  + targets.get(i).label()
-                  + " not started: "
-                  + HealthMonitor.firstLine(sql));
-          sides.set(i, new Side(sides.get(i).inFlight(), sides.get(i).guard(), null));
-        }
+      if (!(failure instanceof SQLException sql)) {
+        Parallel.throwIfUnchecked(failure);
+        throw failure instanceof InterruptedException
+            ? new IllegalStateException("interrupted while starting the health watch", failure)
+            : new IllegalStateException("health watch failed to start", failure);
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while starting the health watch", e);
+      progress.accept(
+          "health watch on "
+              + targets.get(i).label()
+              + " not started: "
+              + HealthMonitor.firstLine(sql));
+      sides.set(i, new Side(sides.get(i).inFlight(), sides.get(i).guard(), null));
     }
   }
 

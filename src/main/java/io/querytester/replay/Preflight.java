@@ -1,6 +1,7 @@
 package io.querytester.replay;
 
 import io.querytester.CannotRunException;
+import io.querytester.Parallel;
 import io.querytester.target.JdbcSpec;
 import io.querytester.target.Target;
 import java.sql.Connection;
@@ -9,10 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * What the replay reads from one server before its first statement, on one connection: the
@@ -37,28 +34,16 @@ record Preflight(
    */
   static List<Preflight> readAll(
       List<Target> targets, boolean allowWrites, ConnectionLimits limits) {
-    List<Preflight> read = new ArrayList<>();
-    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-      List<Future<Preflight>> jobs = new ArrayList<>();
-      for (Target t : targets) {
-        jobs.add(pool.submit(() -> read(t, allowWrites, limits)));
-      }
-      for (Future<Preflight> job : jobs) {
-        read.add(job.get());
-      }
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      if (e.getCause() instanceof Error err) {
-        throw err;
-      }
-      throw new CannotRunException("the checks before the replay failed: " + e.getCause(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new CannotRunException("interrupted during the checks before the replay", e);
+    List<Parallel.Outcome<Preflight>> outcomes =
+        Parallel.each(targets, t -> read(t, allowWrites, limits));
+    Throwable failure = Parallel.firstFailure(outcomes);
+    if (failure != null) {
+      Parallel.throwIfUnchecked(failure);
+      throw failure instanceof InterruptedException
+          ? new CannotRunException("interrupted during the checks before the replay", failure)
+          : new CannotRunException("the checks before the replay failed: " + failure, failure);
     }
-    return read;
+    return Parallel.values(outcomes);
   }
 
   private static Preflight read(Target t, boolean allowWrites, ConnectionLimits limits) {

@@ -1,12 +1,8 @@
 package io.querytester.target;
 
 import io.querytester.CannotRunException;
-import java.util.ArrayList;
+import io.querytester.Parallel;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 /** Opens targets from their settings; the one place that knows every kind of spec. */
@@ -36,33 +32,16 @@ public final class Targets {
   public static List<Target> openAll(List<TargetSettings> all, Consumer<String> progress) {
     // Checked first: without an engine, nothing else is started only to be stopped again.
     requireEngines(all);
-    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-      List<Future<Target>> futures = new ArrayList<>();
-      for (TargetSettings s : all) {
-        futures.add(pool.submit(() -> open(s, progress)));
-      }
-      List<Target> opened = new ArrayList<>();
-      RuntimeException failure = null;
-      for (Future<Target> f : futures) {
-        try {
-          opened.add(f.get());
-        } catch (ExecutionException e) {
-          if (failure == null) {
-            failure =
-                e.getCause() instanceof RuntimeException r
-                    ? r
-                    : new CannotRunException(e.getCause().getMessage(), e.getCause());
-          }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          failure = new CannotRunException("interrupted while starting targets", e);
-        }
-      }
-      if (failure != null) {
-        opened.forEach(Target::close);
-        throw failure;
-      }
-      return opened;
+    List<Parallel.Outcome<Target>> outcomes = Parallel.each(all, s -> open(s, progress));
+    List<Target> opened = Parallel.values(outcomes);
+    Throwable failure = Parallel.firstFailure(outcomes);
+    if (failure != null) {
+      opened.forEach(Target::close);
+      Parallel.throwIfUnchecked(failure);
+      throw failure instanceof InterruptedException
+          ? new CannotRunException("interrupted while starting targets", failure)
+          : new CannotRunException(failure.getMessage(), failure);
     }
+    return opened;
   }
 }
