@@ -16,6 +16,15 @@ class WarmupTest {
   }
 
   @Test
+  void commandsThatReadRunsWarmUpTheirMappingsOnly() {
+    assertThat(Warmup.readsRuns("report", "run-1")).isTrue();
+    assertThat(Warmup.readsRuns("compare", "run-1", "run-2")).isTrue();
+    assertThat(Warmup.readsRuns("report", "--help")).isFalse();
+    assertThat(Warmup.readsRuns("replay", "--workload", "w.jsonl")).isFalse();
+    assertThat(Warmup.connects("compare", "run-1", "run-2")).isFalse();
+  }
+
+  @Test
   void helpAndVersionAreNotWarmedUp() {
     assertThat(Warmup.connects("replay", "--help")).isFalse();
     assertThat(Warmup.connects("drift", "-h")).isFalse();
