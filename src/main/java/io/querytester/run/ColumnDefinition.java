@@ -2,6 +2,7 @@ package io.querytester.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The protocol's column definition of one result column, as the server sent it: what JDBC's
@@ -30,6 +31,37 @@ public record ColumnDefinition(
     String table,
     String orgTable,
     String schema) {
+
+  // Written out for the C1 compiler, as ColumnMeta's (which compares these per column).
+  @Override
+  public boolean equals(Object o) {
+    return o == this
+        || o instanceof ColumnDefinition d
+            && protocolType == d.protocolType
+            && length == d.length
+            && decimals == d.decimals
+            && flags == d.flags
+            && collationId == d.collationId
+            && Objects.equals(collation, d.collation)
+            && Objects.equals(orgName, d.orgName)
+            && Objects.equals(table, d.table)
+            && Objects.equals(orgTable, d.orgTable)
+            && Objects.equals(schema, d.schema);
+  }
+
+  @Override
+  public int hashCode() {
+    int h = protocolType;
+    h = 31 * h + Long.hashCode(length);
+    h = 31 * h + decimals;
+    h = 31 * h + flags;
+    h = 31 * h + collationId;
+    h = 31 * h + Objects.hashCode(collation);
+    h = 31 * h + Objects.hashCode(orgName);
+    h = 31 * h + Objects.hashCode(table);
+    h = 31 * h + Objects.hashCode(orgTable);
+    return 31 * h + Objects.hashCode(schema);
+  }
 
   /** Flags that {@link ColumnMeta#nullable()} and the type name report already. */
   static final int SHOWN_ELSEWHERE = 1 | 32;

@@ -1,6 +1,7 @@
 package io.querytester.run;
 
 import io.querytester.workload.StatementKind;
+import java.util.Objects;
 
 /**
  * The layout of {@code executions.jsonl}, version 2; docs/replay.md describes it for users.
@@ -46,7 +47,19 @@ final class LogFormat {
   static final int MAX_TEXTS = 4_096;
 
   /** A class and its statement kind, which the compact lines refer to by number. */
-  record ClassKey(String classId, StatementKind kind) {}
+  record ClassKey(String classId, StatementKind kind) {
+    // Written out for the C1 compiler, as ColumnMeta's: the log looks this key up per statement.
+    @Override
+    public boolean equals(Object o) {
+      return o == this
+          || o instanceof ClassKey k && kind == k.kind && Objects.equals(classId, k.classId);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * Objects.hashCode(classId) + Objects.hashCode(kind);
+    }
+  }
 
   private LogFormat() {}
 }
