@@ -11,8 +11,9 @@ import java.util.concurrent.Future;
  * One task per item, all at once on virtual threads, each item's outcome given back in order: how
  * targets are started, checked, watched and opened side by side. Every task has ended when {@link
  * #each} returns, also when the caller was interrupted, so a caller can always close what did open.
- * Interrupted, the caller keeps its interrupt status and every task that did not succeed fails with
- * an {@link InterruptedException} (whatever the interrupt made it throw is its cause).
+ * Interrupted, the caller keeps its interrupt status, the tasks are interrupted, and the results
+ * say so: {@link Results#failure()} is then an {@link InterruptedException} even if every task
+ * ended well.
  */
 public final class Parallel {
   private Parallel() {}
@@ -30,7 +31,39 @@ public final class Parallel {
     }
   }
 
-  public static <T, R> List<Outcome<R>> each(List<T> items, Task<T, R> task) {
+  /**
+   * Every item's outcome in item order.
+   *
+   * @param interrupted whether the caller was interrupted while the tasks ran; the failures of
+   *     tasks are then {@link InterruptedException}s, with what the task threw as their cause
+   */
+  public record Results<R>(List<Outcome<R>> each, boolean interrupted) {
+    /** The values of the tasks that succeeded, in order: what the caller must close on failure. */
+    public List<R> values() {
+      List<R> values = new ArrayList<>(each.size());
+      for (Outcome<R> o : each) {
+        if (o.ok()) {
+          values.add(o.value());
+        }
+      }
+      return values;
+    }
+
+    /** An interruption first, else the first task's failure in item order, else null. */
+    public Throwable failure() {
+      if (interrupted) {
+        return new InterruptedException("interrupted");
+      }
+      for (Outcome<R> o : each) {
+        if (!o.ok()) {
+          return o.failure();
+        }
+      }
+      return null;
+    }
+  }
+
+  public static <T, R> Results<R> each(List<T> items, Task<T, R> task) {
     List<Future<R>> futures = new ArrayList<>(items.size());
     try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
       for (T item : items) {
@@ -48,41 +81,7 @@ public final class Parallel {
             default -> new Outcome<>(null, interrupted(new CancellationException()));
           });
     }
-    return outcomes;
-  }
-
-  /** The values of the tasks that succeeded, in order. */
-  public static <R> List<R> values(List<Outcome<R>> outcomes) {
-    List<R> values = new ArrayList<>(outcomes.size());
-    for (Outcome<R> o : outcomes) {
-      if (o.ok()) {
-        values.add(o.value());
-      }
-    }
-    return values;
-  }
-
-  /** The first failure in item order, or null. */
-  public static Throwable firstFailure(List<? extends Outcome<?>> outcomes) {
-    for (Outcome<?> o : outcomes) {
-      if (!o.ok()) {
-        return o.failure();
-      }
-    }
-    return null;
-  }
-
-  /**
-   * Throws {@code failure} as it is when it needs no wrapping (unchecked); returns otherwise, so
-   * the caller wraps it with what the user needs to know.
-   */
-  public static void throwIfUnchecked(Throwable failure) {
-    if (failure instanceof RuntimeException r) {
-      throw r;
-    }
-    if (failure instanceof Error e) {
-      throw e;
-    }
+    return new Results<>(outcomes, interrupted);
   }
 
   private static InterruptedException interrupted(Throwable cause) {

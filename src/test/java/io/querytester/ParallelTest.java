@@ -1,20 +1,20 @@
 package io.querytester;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class ParallelTest {
 
   @Test
   void outcomesComeInItemOrderWithEachFailureInItsPlace() {
-    List<Parallel.Outcome<String>> out =
+    Parallel.Results<String> r =
         Parallel.each(
             List.of(30, 0, 10),
             ms -> {
@@ -24,18 +24,20 @@ class ParallelTest {
               Thread.sleep(ms); // the last item ends before the first
               return "slept " + ms;
             });
+    List<Parallel.Outcome<String>> out = r.each();
     assertThat(out)
         .extracting(Parallel.Outcome::value)
         .containsExactly("slept 30", null, "slept 10");
     assertThat(out.get(1).failure()).isInstanceOf(SQLException.class).hasMessage("refused");
-    assertThat(Parallel.values(out)).containsExactly("slept 30", "slept 10");
-    assertThat(Parallel.firstFailure(out)).isSameAs(out.get(1).failure());
+    assertThat(r.values()).containsExactly("slept 30", "slept 10");
+    assertThat(r.failure()).isSameAs(out.get(1).failure());
+    assertThat(r.interrupted()).isFalse();
   }
 
   @Test
   void everyTaskHasEndedWhenItReturnsEvenAfterAnotherFailed() {
     AtomicBoolean slowEnded = new AtomicBoolean();
-    List<Parallel.Outcome<Integer>> out =
+    Parallel.Results<Integer> out =
         Parallel.each(
             List.of(1, 2),
             i -> {
@@ -47,51 +49,77 @@ class ParallelTest {
               return i;
             });
     assertThat(slowEnded).isTrue();
-    assertThat(Parallel.values(out)).containsExactly(2);
+    assertThat(out.values()).containsExactly(2);
+    assertThat(out.failure()).hasMessage("at once");
   }
 
   @Test
-  void anInterruptedCallerGetsWhatOpenedAndInterruptedFailures() throws Exception {
-    CountDownLatch fastDone = new CountDownLatch(1);
-    CountDownLatch slowStarted = new CountDownLatch(1);
-    List<List<Parallel.Outcome<String>>> result = new java.util.ArrayList<>();
+  void anInterruptedCallerGetsWhatOpenedAndTheFailuresAsInterruptions() throws Exception {
+    Parallel.Results<String> r =
+        interruptedWhile(
+            List.of("fast", "slow"),
+            s -> {
+              if (s.equals("fast")) {
+                return "opened";
+              }
+              try {
+                Thread.sleep(60_000); // ended by the interrupt
+              } catch (InterruptedException e) {
+                throw new SQLException("closed"); // as a driver would say it
+              }
+              return "never";
+            });
+    assertThat(r.interrupted()).isTrue();
+    assertThat(r.values()).containsExactly("opened");
+    assertThat(r.each().get(1).failure())
+        .isInstanceOf(InterruptedException.class)
+        .hasCauseInstanceOf(SQLException.class);
+    assertThat(r.failure()).isInstanceOf(InterruptedException.class);
+  }
+
+  @Test
+  void anInterruptionFailsTheCallEvenWhenEveryTaskEndedWell() throws Exception {
+    Parallel.Results<String> r =
+        interruptedWhile(
+            List.of("slow"),
+            s -> {
+              long end = System.nanoTime() + 300_000_000L;
+              while (System.nanoTime() < end) {
+                Thread.onSpinWait(); // does not notice the interrupt, ends well
+              }
+              return "done";
+            });
+    assertThat(r.values()).containsExactly("done");
+    assertThat(r.failure()).isInstanceOf(InterruptedException.class);
+  }
+
+  /**
+   * Runs {@code each} on a thread interrupted once every task has started; the caller's interrupt
+   * status must survive.
+   */
+  private static Parallel.Results<String> interruptedWhile(
+      List<String> items, Parallel.Task<String, String> task) throws Exception {
+    CountDownLatch started = new CountDownLatch(items.size());
+    AtomicReference<Parallel.Results<String>> result = new AtomicReference<>();
     AtomicBoolean stillInterrupted = new AtomicBoolean();
     Thread caller =
         Thread.ofPlatform()
             .start(
                 () -> {
-                  result.add(
+                  result.set(
                       Parallel.each(
-                          List.of("fast", "slow"),
+                          items,
                           s -> {
-                            if (s.equals("fast")) {
-                              fastDone.countDown();
-                              return "opened";
-                            }
-                            slowStarted.countDown();
-                            Thread.sleep(60_000); // ended by the interrupt
-                            return "never";
+                            started.countDown();
+                            return task.run(s);
                           }));
                   stillInterrupted.set(Thread.currentThread().isInterrupted());
                 });
-    assertThat(fastDone.await(10, TimeUnit.SECONDS)).isTrue();
-    assertThat(slowStarted.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
     caller.interrupt();
     caller.join(10_000);
     assertThat(caller.isAlive()).isFalse();
-    List<Parallel.Outcome<String>> out = result.get(0);
-    assertThat(Parallel.values(out)).containsExactly("opened");
-    assertThat(out.get(1).failure()).isInstanceOf(InterruptedException.class);
     assertThat(stillInterrupted).isTrue();
-  }
-
-  @Test
-  void uncheckedFailuresAreThrownAsTheyAreOthersAreLeftToTheCaller() {
-    IllegalStateException ise = new IllegalStateException("x");
-    assertThatThrownBy(() -> Parallel.throwIfUnchecked(ise)).isSameAs(ise);
-    AssertionError err = new AssertionError("y");
-    assertThatThrownBy(() -> Parallel.throwIfUnchecked(err)).isSameAs(err);
-    Parallel.throwIfUnchecked(new SQLException("checked")); // returns
-    Parallel.throwIfUnchecked(null); // returns
+    return result.get();
   }
 }

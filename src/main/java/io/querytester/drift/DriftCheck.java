@@ -265,20 +265,19 @@ public final class DriftCheck {
    */
   private static List<Side> openAll(List<Target> targets, List<Side> opened)
       throws SQLException, InterruptedException {
-    List<Parallel.Outcome<Side>> outcomes =
+    Parallel.Results<Side> open =
         Parallel.each(
             targets, t -> new Side(t.label(), t.describe(), t.info(), ReadOnlySession.open(t)));
     // every open has ended: those that opened are closed by the caller, whatever happened here
-    List<Side> sides = Parallel.values(outcomes);
+    List<Side> sides = open.values();
     opened.addAll(sides);
-    switch (Parallel.firstFailure(outcomes)) {
+    switch (open.failure()) {
       case null -> {}
       case SQLException e -> throw e;
       case InterruptedException e -> throw e;
-      case Throwable t -> {
-        Parallel.throwIfUnchecked(t);
-        throw new IllegalStateException("opening a session failed: " + t, t);
-      }
+      case RuntimeException e -> throw e;
+      case Error e -> throw e;
+      case Throwable t -> throw new IllegalStateException("opening a session failed: " + t, t);
     }
     return sides;
   }

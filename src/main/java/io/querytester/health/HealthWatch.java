@@ -82,22 +82,24 @@ public final class HealthWatch implements ReplayWatch, AutoCloseable {
    * whose server cannot be read goes unwatched, as its line says.
    */
   private static void begin(List<Side> sides, List<Target> targets, Consumer<String> progress) {
-    List<Parallel.Outcome<Object>> begun =
+    Parallel.Results<Side> begun =
         Parallel.each(
             sides,
             side -> {
               side.monitor().begin();
               return side;
             });
+    if (begun.interrupted()) {
+      throw new IllegalStateException("interrupted while starting the health watch");
+    }
     for (int i = 0; i < sides.size(); i++) {
-      Throwable failure = begun.get(i).failure();
+      Throwable failure = begun.each().get(i).failure();
       if (failure == null) {
         continue;
       }
       if (!(failure instanceof SQLException sql)) {
-        Parallel.throwIfUnchecked(failure);
-        throw failure instanceof InterruptedException
-            ? new IllegalStateException("interrupted while starting the health watch", failure)
+        throw failure instanceof RuntimeException r
+            ? r
             : new IllegalStateException("health watch failed to start", failure);
       }
       progress.accept(

@@ -34,16 +34,17 @@ record Preflight(
    */
   static List<Preflight> readAll(
       List<Target> targets, boolean allowWrites, ConnectionLimits limits) {
-    List<Parallel.Outcome<Preflight>> outcomes =
-        Parallel.each(targets, t -> read(t, allowWrites, limits));
-    Throwable failure = Parallel.firstFailure(outcomes);
-    if (failure != null) {
-      Parallel.throwIfUnchecked(failure);
-      throw failure instanceof InterruptedException
-          ? new CannotRunException("interrupted during the checks before the replay", failure)
-          : new CannotRunException("the checks before the replay failed: " + failure, failure);
+    Parallel.Results<Preflight> read = Parallel.each(targets, t -> read(t, allowWrites, limits));
+    switch (read.failure()) {
+      case null -> {}
+      case InterruptedException e ->
+          throw new CannotRunException("interrupted during the checks before the replay", e);
+      case RuntimeException e -> throw e;
+      case Error e -> throw e;
+      case Throwable t ->
+          throw new CannotRunException("the checks before the replay failed: " + t, t);
     }
-    return Parallel.values(outcomes);
+    return read.values();
   }
 
   private static Preflight read(Target t, boolean allowWrites, ConnectionLimits limits) {

@@ -32,15 +32,17 @@ public final class Targets {
   public static List<Target> openAll(List<TargetSettings> all, Consumer<String> progress) {
     // Checked first: without an engine, nothing else is started only to be stopped again.
     requireEngines(all);
-    List<Parallel.Outcome<Target>> outcomes = Parallel.each(all, s -> open(s, progress));
-    List<Target> opened = Parallel.values(outcomes);
-    Throwable failure = Parallel.firstFailure(outcomes);
+    Parallel.Results<Target> started = Parallel.each(all, s -> open(s, progress));
+    List<Target> opened = started.values();
+    Throwable failure = started.failure();
     if (failure != null) {
       opened.forEach(Target::close);
-      Parallel.throwIfUnchecked(failure);
-      throw failure instanceof InterruptedException
-          ? new CannotRunException("interrupted while starting targets", failure)
-          : new CannotRunException(failure.getMessage(), failure);
+      throw switch (failure) {
+        case InterruptedException e ->
+            new CannotRunException("interrupted while starting targets", e);
+        case RuntimeException e -> e;
+        default -> new CannotRunException(failure.getMessage(), failure);
+      };
     }
     return opened;
   }
