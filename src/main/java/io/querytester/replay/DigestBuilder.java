@@ -42,10 +42,8 @@ final class DigestBuilder {
     rows++;
     long h = rowHash.getLeastSignificantBits();
     long l = rowHash.getMostSignificantBits();
-    putLong(chain, 0, chained[0]);
-    putLong(chain, 8, chained[1]);
-    putLong(chain, 16, h);
-    putLong(chain, 24, l);
+    RowHasher.put(chained[0], chained[1], chain, 0);
+    RowHasher.put(h, l, chain, 16);
     HashValue128 c = XXH3.hashBytesTo128Bits(chain);
     chained[0] = c.getLeastSignificantBits();
     chained[1] = c.getMostSignificantBits();
@@ -118,18 +116,6 @@ final class DigestBuilder {
   /** The second byte of the hash's bytes, which thins out the rows of a large bucket. */
   static int subBucketOf(HashValue128 rowHash) {
     return (int) (rowHash.getLeastSignificantBits() >>> 48) & 0xff;
-  }
-
-  /** Big-endian, unrolled: this runs twice per row under C1, which unrolls nothing. */
-  private static void putLong(byte[] b, int off, long v) {
-    b[off] = (byte) (v >>> 56);
-    b[off + 1] = (byte) (v >>> 48);
-    b[off + 2] = (byte) (v >>> 40);
-    b[off + 3] = (byte) (v >>> 32);
-    b[off + 4] = (byte) (v >>> 24);
-    b[off + 5] = (byte) (v >>> 16);
-    b[off + 6] = (byte) (v >>> 8);
-    b[off + 7] = (byte) v;
   }
 
   /** A set of bucket numbers. */
