@@ -29,9 +29,15 @@ final class SessionCache {
 
   /** The session, marked used now; the least recently used one closes when too many are open. */
   SessionConnections get(long id) {
-    SessionConnections s =
-        sessions.computeIfAbsent(id, k -> new SessionConnections(targets, watch));
+    SessionConnections s = sessions.get(id);
+    if (s == null) { // not computeIfAbsent: under C1 its lambda was an allocation per statement
+      s = new SessionConnections(targets, watch);
+      sessions.put(id, s);
+    }
     s.used();
+    if (!open.isEmpty() && open.getLast() == id) {
+      return s; // the session of the statement before: already the most recently used
+    }
     open.remove(id);
     open.add(id);
     if (open.size() > maxOpen) {

@@ -8,11 +8,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one statement of a session on every side at the same moment, telling the watch what each
@@ -29,10 +24,9 @@ final class SideRunner {
    * Runs the other side's statement: one platform thread per lane for the whole replay. A virtual
    * thread per statement (as before) parked and resumed on every socket read, through the JDK's
    * poller and its timer thread: at one connection per side the whole command took 15.6-16.4 s of
-   * CPU against 13.3 s on a platform thread (bench/replay, 20,000 statements). Its thread is made
-   * here, on the main thread, so that a limit on threads fails the replay before it starts.
+   * CPU against 13.3 s on a platform thread (bench/replay, 20,000 statements). None with one side.
    */
-  private final ThreadPoolExecutor partner;
+  private final PartnerThread partner;
 
   SideRunner(List<Target> targets, StatementRunner runner, ReplayWatch watch, int lane, long seed) {
     this.targets = targets;
@@ -40,22 +34,14 @@ final class SideRunner {
     this.watch = watch;
     this.lane = lane;
     this.random = new SplittableRandom(seed);
-    this.partner =
-        new ThreadPoolExecutor(
-            1,
-            1,
-            0,
-            TimeUnit.MILLISECONDS,
-            new LinkedBlockingQueue<>(),
-            Thread.ofPlatform().daemon().name("lane-" + lane + "-side").factory());
-    if (targets.size() > 1) {
-      partner.prestartCoreThread();
-    }
+    this.partner = targets.size() > 1 ? new PartnerThread("lane-" + lane + "-side") : null;
   }
 
   /** At the lane's end: the other side's thread goes. */
   void close() {
-    partner.shutdownNow();
+    if (partner != null) {
+      partner.close();
+    }
   }
 
   int sides() {
@@ -75,17 +61,22 @@ final class SideRunner {
     }
     int forked = random.nextBoolean() ? 0 : 1;
     int here = 1 - forked;
-    Future<?> other = partner.submit(() -> results[forked] = runOn(s, forked, job, start, sample));
-    results[here] = runOn(s, here, job, start, sample);
+    partner.start(() -> results[forked] = runOn(s, forked, job, start, sample));
+    Throwable failed = null;
     try {
-      other.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      results[here] = runOn(s, here, job, start, sample);
+    } finally {
+      try {
+        failed = partner.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(
+            "interrupted while waiting for " + targets.get(forked).label(), e);
+      }
+    }
+    if (failed != null) {
       throw new IllegalStateException(
-          "interrupted while waiting for " + targets.get(forked).label(), e);
-    } catch (ExecutionException e) {
-      throw new IllegalStateException(
-          "statement on " + targets.get(forked).label() + " failed: " + e.getCause(), e.getCause());
+          "statement on " + targets.get(forked).label() + " failed: " + failed, failed);
     }
     return results;
   }

@@ -116,6 +116,9 @@ public final class ObservationComparator {
     for (int i = 0; i < old.size(); i++) {
       ColumnMeta o = old.get(i);
       ColumnMeta n = neu.get(i);
+      if (o.equals(n)) {
+        continue; // nothing below finds a difference in equal columns; most columns are
+      }
       String col = "`" + o.name() + "`";
       if (!o.name().equals(n.name())) {
         major.add("column " + (i + 1) + " named " + col + " -> `" + n.name() + "`");
