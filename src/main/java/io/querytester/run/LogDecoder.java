@@ -6,9 +6,7 @@ import io.querytester.BadInputException;
 import io.querytester.workload.StatementKind;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Base64;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -18,8 +16,6 @@ import java.util.Map;
  * bounded by {@link LogFormat}'s limits, not by the number of executions. One reader at a time.
  */
 final class LogDecoder {
-  private static final HexFormat HEX = HexFormat.of();
-  private static final Base64.Decoder BASE64 = Base64.getUrlDecoder();
   private static final TypeReference<List<ColumnMeta>> COLUMNS = new TypeReference<>() {};
 
   private final Path file;
@@ -209,11 +205,7 @@ final class LogDecoder {
       throw new IOException("no digest at position " + at);
     }
     try {
-      byte[] bytes = BASE64.decode(text);
-      if (bytes.length != 16) {
-        throw new IOException("a digest of " + bytes.length + " bytes");
-      }
-      return HEX.formatHex(bytes);
+      return DigestText.hex(text);
     } catch (IllegalArgumentException e) {
       throw new IOException("a damaged digest", e);
     }

@@ -2,8 +2,6 @@ package io.querytester.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.util.Base64;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +20,6 @@ import java.util.function.IntFunction;
  * in the file before it.
  */
 final class LogEncoder {
-  private static final HexFormat HEX = HexFormat.of();
-  private static final Base64.Encoder BASE64 = Base64.getUrlEncoder().withoutPadding();
 
   private final Map<LogFormat.ClassKey, Integer> classes = new ConcurrentHashMap<>();
   private final Map<List<ColumnMeta>, Integer> columns = new ConcurrentHashMap<>();
@@ -82,8 +78,8 @@ final class LogEncoder {
     b.append(',').append(o.rows()).append(',').append(cols);
     boolean repeats = e.oldRepeats() != null || e.newRepeats() != null;
     if (o.digest() != null) {
-      b.append(",\"").append(base64(o.digest().ordered()));
-      b.append("\",\"").append(base64(o.digest().unordered())).append('"');
+      b.append(",\"").append(DigestText.base64(o.digest().ordered()));
+      b.append("\",\"").append(DigestText.base64(o.digest().unordered())).append('"');
     } else if (repeats) {
       b.append(",null,null");
     }
@@ -134,25 +130,9 @@ final class LogEncoder {
   }
 
   private static boolean compactable(ResultDigest d, long rows) {
-    return d.rows() == rows && hex128(d.ordered()) && hex128(d.unordered());
-  }
-
-  /** 32 lower-case hex digits: what base64 can carry and give back unchanged. */
-  private static boolean hex128(String s) {
-    if (s == null || s.length() != 32) {
-      return false;
-    }
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static String base64(String hex) {
-    return BASE64.encodeToString(HEX.parseHex(hex));
+    return d.rows() == rows
+        && DigestText.isHex128(d.ordered())
+        && DigestText.isHex128(d.unordered());
   }
 
   /** The latency as its last row and the wait before the first (usually 0 or a few digits). */
