@@ -1,16 +1,17 @@
 package io.querytester.replay;
 
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * One platform thread that runs, for one lane, the other side's half of each statement: handed one
- * task at a time, no queue. A statement is one hand-over and one hand-back, each a volatile write
- * and at most one unpark.
+ * task at a time, no queue. A statement is one hand-over and one hand-back, each a volatile write,
+ * and an unpark only for a thread that is parked waiting for it.
  *
- * <p>It replaced a one-thread {@code ThreadPoolExecutor}: its queue, future and condition code runs
- * under C1 without inlining (the launcher stops at C1 for a fast start), and per statement it cost
- * the lane and this thread together about 40 us of CPU (bench/replay, async-profiler, 1 connection
- * per side): a tenth of the tool's CPU, taken from the servers on two cores.
+ * <p>It replaced a one-thread {@code ThreadPoolExecutor}, whose queue, future and condition code
+ * runs under C1 without inlining (the launcher stops at C1 for a fast start). An unpark is only
+ * sent to a thread that said it waits: a permit left over would cut the lane's next timed park
+ * short (a back-off before reconnecting, the wait for a statement's captured time).
  */
 final class PartnerThread implements AutoCloseable {
   private final Thread thread;
@@ -18,13 +19,22 @@ final class PartnerThread implements AutoCloseable {
   /** The task handed over and not yet done; the partner clears it when it has run it. */
   private volatile Runnable task;
 
-  /** The thread that handed the task over and waits for it. */
+  /** The thread that handed the task over. */
   private volatile Thread caller;
 
   /** What the last task threw, for its caller. */
   private volatile Throwable failure;
 
+  /** The caller is parked, or about to park, until {@link #task} is cleared. */
+  private volatile boolean callerWaits;
+
+  /** The partner is parked, or about to park, until a task comes. */
+  private volatile boolean partnerWaits;
+
   private volatile boolean closed;
+
+  /** The partner's loop has ended: a task handed over now will never run. */
+  private volatile boolean ended;
 
   /**
    * Starts the thread now: made on the main thread, a limit on threads fails the replay before it
@@ -34,56 +44,98 @@ final class PartnerThread implements AutoCloseable {
     this.thread = Thread.ofPlatform().daemon().name(name).start(this::loop);
   }
 
-  /** Hands {@code work} over; the partner starts it at once. One task at a time. */
+  /**
+   * Hands {@code work} over; the partner starts it at once. One task at a time.
+   *
+   * @throws IllegalStateException when the last task is still running, or after {@link #close}
+   */
   void start(Runnable work) {
+    if (closed || ended) {
+      throw new IllegalStateException("the partner thread is closed");
+    }
     if (task != null) {
       throw new IllegalStateException("the partner thread is still running a task");
     }
     failure = null;
     caller = Thread.currentThread();
     task = work;
-    LockSupport.unpark(thread);
+    if (partnerWaits) {
+      LockSupport.unpark(thread);
+    }
   }
 
   /**
    * Waits until the task handed over has run; what it wrote is then visible to the caller.
    *
-   * @return what the task threw, or null
+   * @return what the task threw, a {@link CancellationException} when the partner ended before it
+   *     ran the task, or null
    * @throws InterruptedException when the caller is interrupted while it waits (the task goes on)
    */
   Throwable await() throws InterruptedException {
-    while (task != null) {
-      LockSupport.park(this);
-      if (Thread.interrupted()) {
-        throw new InterruptedException("interrupted while the partner thread runs a statement");
+    try {
+      while (task != null) {
+        callerWaits = true; // written before task is read again: the partner sees one or the other
+        if (task == null) {
+          break;
+        }
+        if (ended) {
+          task = null;
+          return new CancellationException("the partner thread ended before it ran the statement");
+        }
+        LockSupport.park(this);
+        if (Thread.interrupted()) {
+          throw new InterruptedException("interrupted while the partner thread runs a statement");
+        }
       }
+    } finally {
+      callerWaits = false;
     }
     return failure;
   }
 
   private void loop() {
-    while (!closed) {
-      Runnable work = task;
-      if (work == null) {
-        LockSupport.park(this);
-        continue;
+    try {
+      while (!closed) {
+        Runnable work = task;
+        if (work == null) {
+          partnerWaits = true;
+          if (task == null && !closed) {
+            Thread.interrupted(); // a flag a task left set would make every park return at once
+            LockSupport.park(this);
+          }
+          partnerWaits = false;
+          continue;
+        }
+        try {
+          work.run();
+        } catch (Throwable t) {
+          failure = t;
+        }
+        if (!closed) {
+          Thread.interrupted(); // the next task starts without a flag this one left set
+        }
+        task = null; // publishes the task's writes and failure to the caller's next read of it
+        if (callerWaits) {
+          LockSupport.unpark(caller);
+        }
       }
-      try {
-        work.run();
-      } catch (Throwable t) {
-        failure = t;
+    } finally {
+      ended = true;
+      if (callerWaits) {
+        LockSupport.unpark(caller); // a caller still waiting sees the end
       }
-      Thread waiting = caller;
-      task = null; // publishes the task's writes and failure to the caller's next read of it
-      LockSupport.unpark(waiting);
     }
   }
 
-  /** Ends the thread after the task it runs, if any; does not wait for it. */
+  /**
+   * Ends the thread once the task it runs, if any, has ended (that task is interrupted, as an
+   * executor's shutdownNow did); a task handed over and not yet started is not run, and its caller
+   * is told so. Does not wait.
+   */
   @Override
   public void close() {
     closed = true;
-    thread.interrupt(); // as the executor's shutdownNow did: a blocked statement may see it
+    thread.interrupt();
     LockSupport.unpark(thread);
   }
 }

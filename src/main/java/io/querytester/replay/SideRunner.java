@@ -62,21 +62,39 @@ final class SideRunner {
     int forked = random.nextBoolean() ? 0 : 1;
     int here = 1 - forked;
     partner.start(() -> results[forked] = runOn(s, forked, job, start, sample));
-    Throwable failed = null;
+    // Unless the lane is interrupted, both sides have ended before this returns or throws:
+    // nothing writes results[] afterwards, and the next statement finds the partner free.
+    Throwable own = null;
     try {
       results[here] = runOn(s, here, job, start, sample);
-    } finally {
-      try {
-        failed = partner.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(
-            "interrupted while waiting for " + targets.get(forked).label(), e);
-      }
+    } catch (RuntimeException | Error e) {
+      own = e;
     }
-    if (failed != null) {
+    Throwable other;
+    try {
+      other = partner.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      IllegalStateException stop =
+          new IllegalStateException(
+              "interrupted while waiting for " + targets.get(forked).label(), e);
+      if (own != null) {
+        stop.addSuppressed(own);
+      }
+      throw stop;
+    }
+    if (own != null) {
+      if (other != null) {
+        own.addSuppressed(other);
+      }
+      if (own instanceof Error e) {
+        throw e;
+      }
+      throw (RuntimeException) own; // runOn throws nothing checked
+    }
+    if (other != null) {
       throw new IllegalStateException(
-          "statement on " + targets.get(forked).label() + " failed: " + failed, failed);
+          "statement on " + targets.get(forked).label() + " failed: " + other, other);
     }
     return results;
   }

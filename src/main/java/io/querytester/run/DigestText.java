@@ -73,6 +73,9 @@ final class DigestText {
    * @throws IllegalArgumentException when {@code base64} is not 22 base64 characters
    */
   static String hex(String base64) {
+    if (base64.length() == 24 && base64.endsWith("==")) {
+      base64 = base64.substring(0, 22); // padded, as the JDK's decoder also takes it
+    }
     if (base64.length() != 22) {
       throw new IllegalArgumentException("a digest of " + base64.length() + " characters");
     }

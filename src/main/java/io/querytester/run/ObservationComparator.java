@@ -117,7 +117,7 @@ public final class ObservationComparator {
       ColumnMeta o = old.get(i);
       ColumnMeta n = neu.get(i);
       if (o.equals(n)) {
-        continue; // nothing below finds a difference in equal columns; most columns are
+        continue; // most columns are equal, and nothing below finds a difference in equal ones
       }
       String col = "`" + o.name() + "`";
       if (!o.name().equals(n.name())) {

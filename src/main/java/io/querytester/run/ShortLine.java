@@ -68,7 +68,8 @@ final class ShortLine {
 
   /**
    * Up to 18 digits are added up here (they cannot overflow); longer numbers go to {@code
-   * Long.parseLong}, which under C1 was a third of the scan.
+   * Long.parseLong}, which under C1 was a third of the scan. ASCII digits only, all an encoder
+   * writes: other Unicode digits, which {@code Character.isDigit} let through, are refused.
    */
   private long number() throws IOException {
     int start = at;

@@ -93,4 +93,54 @@ class PartnerThreadTest {
     thread.get().join(10_000);
     assertFalse(thread.get().isAlive(), "the partner's thread ends after close");
   }
+
+  @Test
+  void aFlagATaskLeftSetDoesNotReachTheNextTask() throws Exception {
+    try (PartnerThread partner = new PartnerThread("partner-test-flag")) {
+      partner.start(() -> Thread.currentThread().interrupt());
+      assertNull(partner.await());
+      boolean[] interrupted = {true};
+      partner.start(() -> interrupted[0] = Thread.currentThread().isInterrupted());
+      assertNull(partner.await());
+      assertFalse(interrupted[0]);
+    }
+  }
+
+  @Test
+  void anErrorIsGivenToTheCallerToo() throws Exception {
+    try (PartnerThread partner = new PartnerThread("partner-test-error")) {
+      StackOverflowError thrown = new StackOverflowError("deep");
+      partner.start(
+          () -> {
+            throw thrown;
+          });
+      assertSame(thrown, partner.await());
+    }
+  }
+
+  @Test
+  void aCallerThatDidNotWaitGetsNoWakeUpLeftForItsNextPark() throws Exception {
+    java.util.concurrent.locks.LockSupport.parkNanos(1); // a permit an earlier test left
+    try (PartnerThread partner = new PartnerThread("partner-test-permit")) {
+      for (int i = 0; i < 3; i++) {
+        partner.start(() -> {});
+        long busyUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20);
+        while (System.nanoTime() < busyUntil) {
+          Thread.onSpinWait(); // the partner is done long before: the caller never parks
+        }
+        assertNull(partner.await());
+        long before = System.nanoTime();
+        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+        // a permit left by the partner would end this park at once (a reconnect's back-off)
+        assertTrue(System.nanoTime() - before >= TimeUnit.MILLISECONDS.toNanos(90));
+      }
+    }
+  }
+
+  @Test
+  void aClosedPartnerTakesNoTask() {
+    PartnerThread partner = new PartnerThread("partner-test-closed");
+    partner.close();
+    assertThrows(IllegalStateException.class, () -> partner.start(() -> {}));
+  }
 }

@@ -53,4 +53,17 @@ class DigestTextTest {
     assertThatThrownBy(() -> DigestText.hex(good.substring(0, 21) + "\u00e9"))
         .isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void theLastCharactersSpareBitsAndPaddingAreTakenAsTheJdkTakesThem() {
+    String prefix = DigestText.base64("00112233445566778899aabbccddeeff").substring(0, 21);
+    String digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    for (char last : digits.toCharArray()) {
+      String text = prefix + last;
+      assertThat(DigestText.hex(text))
+          .as(text)
+          .isEqualTo(HEX.formatHex(Base64.getUrlDecoder().decode(text)));
+      assertThat(DigestText.hex(text + "==")).isEqualTo(DigestText.hex(text));
+    }
+  }
 }
