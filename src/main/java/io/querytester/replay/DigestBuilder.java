@@ -3,8 +3,8 @@ package io.querytester.replay;
 import com.dynatrace.hash4j.hashing.HashValue128;
 import com.dynatrace.hash4j.hashing.Hasher128;
 import com.dynatrace.hash4j.hashing.Hashing;
+import io.querytester.run.DigestText;
 import io.querytester.run.ResultDigest;
-import java.util.HexFormat;
 
 /**
  * Accumulates a {@link ResultDigest} one row hash at a time, in constant memory.
@@ -88,11 +88,7 @@ final class DigestBuilder {
   }
 
   ResultDigest build() {
-    HexFormat hex = HexFormat.of();
-    return new ResultDigest(
-        rows,
-        hex.toHexDigits(chained[0]) + hex.toHexDigits(chained[1]),
-        hex.toHexDigits(hi) + hex.toHexDigits(lo));
+    return new ResultDigest(rows, DigestText.hex(chained[0], chained[1]), DigestText.hex(hi, lo));
   }
 
   /** The buckets whose sums differ from the other side's: where the differing rows are. */

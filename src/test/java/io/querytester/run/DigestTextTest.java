@@ -23,6 +23,8 @@ class DigestTextTest {
         java.util.Arrays.fill(bytes, (byte) 0xff);
       }
       String hex = HEX.formatHex(bytes);
+      java.nio.ByteBuffer halves = java.nio.ByteBuffer.wrap(bytes);
+      assertThat(DigestText.hex(halves.getLong(), halves.getLong())).isEqualTo(hex);
       String base64 = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
       assertThat(DigestText.isHex128(hex)).isTrue();
       assertThat(DigestText.base64(hex)).isEqualTo(base64);
