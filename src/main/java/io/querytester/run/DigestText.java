@@ -60,28 +60,19 @@ public final class DigestText {
 
   /** The 22 base64 characters of a digest for which {@link #isHex128} holds. */
   static String base64(String hex) {
-    byte[] bytes = new byte[16];
-    for (int i = 0; i < 16; i++) {
-      bytes[i] = (byte) (HEX_VALUES[hex.charAt(2 * i)] << 4 | HEX_VALUES[hex.charAt(2 * i + 1)]);
-    }
+    long high = hexHalf(hex, 0);
+    long low = hexHalf(hex, 16);
     char[] out = new char[22];
-    int o = 0;
-    for (int i = 0; i < 15; i += 3) {
-      int v = (bytes[i] & 0xff) << 16 | (bytes[i + 1] & 0xff) << 8 | (bytes[i + 2] & 0xff);
-      out[o++] = BASE64_DIGITS[v >>> 18];
-      out[o++] = BASE64_DIGITS[(v >>> 12) & 0x3f];
-      out[o++] = BASE64_DIGITS[(v >>> 6) & 0x3f];
-      out[o++] = BASE64_DIGITS[v & 0x3f];
+    for (int i = 0; i < 21; i++) {
+      out[i] = BASE64_DIGITS[(int) shiftedRight(high, low, 122 - 6 * i) & 0x3f];
     }
-    int last = bytes[15] & 0xff;
-    out[o++] = BASE64_DIGITS[last >>> 2];
-    out[o] = BASE64_DIGITS[(last & 0x3) << 4];
+    out[21] = BASE64_DIGITS[(int) (low & 0x3) << 4]; // the last 2 bits, padded with 4 zero bits
     return new String(out);
   }
 
   /**
-   * The 32 hex digits of 22 base64 characters. As the JDK's decoder, the 4 bits the last character
-   * carries beyond the 128 are not checked.
+   * The 32 hex digits of 22 base64 characters (or 24 with the padding the encoder leaves out). As
+   * with the JDK's decoder, the 4 bits the last character carries beyond the 128 are not checked.
    *
    * @throws IllegalArgumentException when {@code base64} is not 22 base64 characters
    */
@@ -92,20 +83,32 @@ public final class DigestText {
     if (base64.length() != 22) {
       throw new IllegalArgumentException("a digest of " + base64.length() + " characters");
     }
-    char[] out = new char[32];
-    int o = 0;
-    for (int i = 0; i < 20; i += 4) {
-      int v =
-          digit(base64, i) << 18
-              | digit(base64, i + 1) << 12
-              | digit(base64, i + 2) << 6
-              | digit(base64, i + 3);
-      o = hexByte(out, o, v >>> 16);
-      o = hexByte(out, o, v >>> 8);
-      o = hexByte(out, o, v);
+    long high = 0;
+    long low = 0;
+    for (int i = 0; i < 21; i++) { // 126 bits: nothing is shifted out of high
+      high = high << 6 | low >>> 58;
+      low = low << 6 | digit(base64, i);
     }
-    hexByte(out, o, digit(base64, 20) << 2 | digit(base64, 21) >>> 4);
-    return new String(out);
+    high = high << 2 | low >>> 62;
+    low = low << 2 | digit(base64, 21) >>> 4;
+    return hex(high, low);
+  }
+
+  /** The 128-bit number {@code high}:{@code low} shifted right by {@code n} (0 to 127) bits. */
+  private static long shiftedRight(long high, long low, int n) {
+    if (n >= 64) {
+      return high >>> (n - 64);
+    }
+    return n == 0 ? low : low >>> n | high << (64 - n);
+  }
+
+  /** The 16 hex digits of {@code hex} from {@code from}, known to be hex digits. */
+  private static long hexHalf(String hex, int from) {
+    long v = 0;
+    for (int i = from; i < from + 16; i++) {
+      v = v << 4 | HEX_VALUES[hex.charAt(i)];
+    }
+    return v;
   }
 
   private static int digit(String s, int at) {
@@ -115,11 +118,5 @@ public final class DigestText {
       throw new IllegalArgumentException("not a base64 character at " + at + ": " + c);
     }
     return v;
-  }
-
-  private static int hexByte(char[] out, int at, int b) {
-    out[at] = HEX_DIGITS[(b >>> 4) & 0xf];
-    out[at + 1] = HEX_DIGITS[b & 0xf];
-    return at + 2;
   }
 }

@@ -20,7 +20,6 @@ import java.util.function.IntFunction;
  * in the file before it.
  */
 final class LogEncoder {
-
   private final Map<LogFormat.ClassKey, Integer> classes = new ConcurrentHashMap<>();
   private final Map<List<ColumnMeta>, Integer> columns = new ConcurrentHashMap<>();
   private final Map<String, Integer> texts = new ConcurrentHashMap<>();
