@@ -63,6 +63,9 @@ final class StoredFunctions {
 
   /** Why a statement calling these names must not be replayed read-only, or null. */
   String unsafe(Set<String> calls) {
+    if (calls.isEmpty() || mayWrite.isEmpty()) {
+      return null; // the usual cases, asked per statement and side: no iterator made
+    }
     for (String name : calls) {
       String f = mayWrite.get(name);
       if (f != null) {

@@ -99,6 +99,33 @@ public class ExecutionLogTest {
   }
 
   @Test
+  void textIsWrittenAsUtf8AndALoneSurrogateAsAQuestionMark() throws IOException {
+    Observation o = ok(100, 1, sum(), digest(1, 1));
+    String sql = "SELECT 'caf\u00e9 \u20ac \ud83d\ude00 half \ud800 end'";
+    Execution e =
+        new Execution(
+            3,
+            1,
+            "00000000000000AA",
+            StatementKind.READ,
+            null,
+            sql,
+            o,
+            o,
+            List.of(),
+            null,
+            null,
+            null);
+    write(dir, List.of(e));
+    assertThat(read(dir))
+        .singleElement()
+        .extracting(Execution::sql)
+        .isEqualTo("SELECT 'caf\u00e9 \u20ac \ud83d\ude00 half ? end'");
+    assertThat(Files.readString(dir.resolve(ExecutionLog.FILE), StandardCharsets.UTF_8))
+        .contains("caf\u00e9 \u20ac \ud83d\ude00 half ? end");
+  }
+
+  @Test
   void moreDistinctColumnListsThanTheLimitAreWrittenInFull() throws IOException {
     List<Execution> written = new ArrayList<>();
     for (int i = 0; i < LogFormat.MAX_COLUMN_LISTS + 10; i++) {
