@@ -97,13 +97,19 @@ public final class ReplayBenchmark {
       }
       Timed pt = ptUpgrade(slowLog, old, neu, out);
       double[] start = startup(out, cnf, old, neu, workload, 3);
+      double[] floor =
+          StartFloor.measure(out, cnf, old.server().port(), neu.server().port(), java(), 6);
       String report =
           summary(statements, results, pt)
               + String.format(
                   Locale.ROOT,
-                  "%nstart to first statement sent (./querytester replay): %.2f-%.2f s",
+                  "%nstart to first statement sent (./querytester replay): %.2f-%.2f s"
+                      + "%nthe same for the bare loop with one statement (launcher's JVM options,"
+                      + " class-data archive): %.2f-%.2f s",
                   start[0],
-                  start[1]);
+                  start[1],
+                  floor[0],
+                  floor[1]);
       System.out.println(report);
       Files.writeString(out.resolve("results.txt"), report + "\n");
     }
