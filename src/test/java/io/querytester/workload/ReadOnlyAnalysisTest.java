@@ -161,14 +161,8 @@ class ReadOnlyAnalysisTest {
   @Test
   void anExecutableCommentIsFoundWhereverItOpens() {
     String[] parts = {"/", "*", "!", "M", "M!", "/*", "*/", "x", " ", "'", "/*!", "/*M!"};
-    java.util.SplittableRandom random = new java.util.SplittableRandom(11);
     int found = 0;
-    for (int i = 0; i < 50_000; i++) {
-      StringBuilder b = new StringBuilder();
-      for (int n = random.nextInt(7); n > 0; n--) {
-        b.append(parts[random.nextInt(parts.length)]);
-      }
-      String text = b.toString();
+    for (String text : PieceTexts.of(parts, 11, 50_000, 7)) {
       boolean expected = text.contains("/*!") || text.contains("/*M!");
       assertThat(SqlAnalyzer.hasExecutableComment(text)).as(text).isEqualTo(expected);
       found += expected ? 1 : 0;

@@ -97,14 +97,8 @@ class SqlRedactorTest {
       "\u0131DENTIFIED",
       "pa\u00dfword"
     };
-    java.util.SplittableRandom random = new java.util.SplittableRandom(7);
     int yes = 0;
-    for (int i = 0; i < 50_000; i++) {
-      StringBuilder b = new StringBuilder();
-      for (int n = random.nextInt(8); n > 0; n--) {
-        b.append(parts[random.nextInt(parts.length)]);
-      }
-      String sql = b.toString();
+    for (String sql : PieceTexts.of(parts, 7, 50_000, 8)) {
       String upper = sql.toUpperCase(java.util.Locale.ROOT);
       boolean expected = upper.contains("PASSWORD") || upper.contains("IDENTIFIED");
       assertThat(SqlRedactor.mayHavePassword(sql)).as(sql).isEqualTo(expected);
