@@ -46,9 +46,9 @@ final class ReplayGate {
   String skipReason(String sql, SqlProfile profile) {
     int n = dialects.size();
     String[] reasons = new String[n];
+    boolean dependsOnServer = SqlProfile.dependsOnServer(sql);
     for (int i = 0; i < n; i++) {
-      SqlProfile side =
-          SqlProfile.dependsOnServer(sql) ? SqlProfile.of(sql, dialects.get(i)) : profile;
+      SqlProfile side = dependsOnServer ? SqlProfile.of(sql, dialects.get(i)) : profile;
       reasons[i] = SkipRules.reason(side, allowWrites);
       if (reasons[i] == null && functions != null) {
         reasons[i] = functions.get(i).unsafe(side.calls());

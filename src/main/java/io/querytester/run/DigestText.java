@@ -94,12 +94,9 @@ public final class DigestText {
     return hex(high, low);
   }
 
-  /** The 128-bit number {@code high}:{@code low} shifted right by {@code n} (0 to 127) bits. */
+  /** The 128-bit number {@code high}:{@code low} shifted right by {@code n} (1 to 127) bits. */
   private static long shiftedRight(long high, long low, int n) {
-    if (n >= 64) {
-      return high >>> (n - 64);
-    }
-    return n == 0 ? low : low >>> n | high << (64 - n);
+    return n >= 64 ? high >>> (n - 64) : low >>> n | high << (64 - n);
   }
 
   /** The 16 hex digits of {@code hex} from {@code from}, known to be hex digits. */

@@ -106,17 +106,21 @@ public final class ExecutionLog implements AutoCloseable {
     for (Execution e : executions) {
       lines.append(encoder.line(e)).append('\n');
     }
-    lines.setLength(lines.length() - 1); // writeLine ends the last one
-    writeLine(lines.toString());
+    writeLines(lines.toString());
   }
 
-  private synchronized void writeLine(String line) throws IOException {
+  private void writeLine(String line) throws IOException {
+    writeLines(line + "\n");
+  }
+
+  /** Writes {@code lines}, each ended by a newline, in one write. */
+  private synchronized void writeLines(String lines) throws IOException {
     if (failed != null) {
       throw failed;
     }
     // String.getBytes copies ASCII text as it is; Charset.encode went through a CharsetEncoder char
     // by char (a quarter of the writer thread's time). Both write a lone surrogate as '?'.
-    ByteBuffer bytes = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
+    ByteBuffer bytes = ByteBuffer.wrap(lines.getBytes(StandardCharsets.UTF_8));
     try {
       while (bytes.hasRemaining()) {
         out.write(bytes);

@@ -116,7 +116,7 @@ final class SqlAnalyzer {
   }
 
   static boolean hasExecutableComment(String text) {
-    // one pass, not two contains: the replay asks this per statement and side
+    // one pass, not two contains: the replay asks this for every statement
     for (int i = text.indexOf("/*"); i >= 0; i = text.indexOf("/*", i + 2)) {
       if (text.startsWith("!", i + 2) || text.startsWith("M!", i + 2)) {
         return true;

@@ -47,6 +47,33 @@ final class FirstStatementProbe implements AutoCloseable {
     first.set(0);
   }
 
+  /** A command run through the probe; {@code attempt} counts from 1. */
+  @FunctionalInterface
+  interface Attempt {
+    void run(int attempt) throws Exception;
+  }
+
+  /**
+   * Best and worst seconds from starting each of {@code tries} attempts to its marker reaching the
+   * server.
+   */
+  double[] bestAndWorst(int tries, Attempt attempt) throws Exception {
+    double best = Double.MAX_VALUE;
+    double worst = 0;
+    for (int i = 1; i <= tries; i++) {
+      reset();
+      long start = System.nanoTime();
+      attempt.run(i);
+      if (firstNanos() == 0) {
+        throw new IllegalStateException("attempt " + i + " sent no statement through the probe");
+      }
+      double s = (firstNanos() - start) / 1e9;
+      best = Math.min(best, s);
+      worst = Math.max(worst, s);
+    }
+    return new double[] {best, worst};
+  }
+
   private void accept() {
     while (!server.isClosed()) {
       try {

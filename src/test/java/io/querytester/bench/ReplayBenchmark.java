@@ -224,30 +224,24 @@ public final class ReplayBenchmark {
   private static double[] startup(
       Path out, Path cnf, EmbeddedTarget old, EmbeddedTarget neu, Path workload, int tries)
       throws Exception {
-    double best = Double.MAX_VALUE;
-    double worst = 0;
     try (FirstStatementProbe probe =
         FirstStatementProbe.start(old.server().port(), "FROM sbtest")) {
-      for (int i = 1; i <= tries; i++) {
-        probe.reset();
-        List<String> cmd =
-            new ArrayList<>(
-                command(
-                    out.resolve("start-" + i),
-                    cnf,
-                    "jdbc:mysql://127.0.0.1:" + probe.port() + "/",
-                    neu,
-                    1,
-                    workload));
-        cmd.addAll(List.of("--limit", "100"));
-        long start = System.nanoTime();
-        timed(out.resolve("start-" + i), cmd);
-        double s = (probe.firstNanos() - start) / 1e9;
-        best = Math.min(best, s);
-        worst = Math.max(worst, s);
-      }
+      return probe.bestAndWorst(
+          tries,
+          i -> {
+            List<String> cmd =
+                new ArrayList<>(
+                    command(
+                        out.resolve("start-" + i),
+                        cnf,
+                        "jdbc:mysql://127.0.0.1:" + probe.port() + "/",
+                        neu,
+                        1,
+                        workload));
+            cmd.addAll(List.of("--limit", "100"));
+            timed(out.resolve("start-" + i), cmd);
+          });
     }
-    return new double[] {best, worst};
   }
 
   private static List<String> command(

@@ -42,35 +42,31 @@ final class StartFloor {
     Path sql = out.resolve("floor.sql");
     Files.writeString(sql, "SELECT c FROM sbtest1 WHERE id = 1\n");
     Path archive = out.resolve("floor.jsa");
-    double best = Double.MAX_VALUE;
-    double worst = 0;
     try (FirstStatementProbe probe = FirstStatementProbe.start(oldPort, "FROM sbtest")) {
-      for (int i = 0; i <= tries; i++) {
-        List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1"));
-        cmd.addAll(List.of("-XX:+UseSerialGC", "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
-        cmd.add(
-            i == 0 ? "-XX:ArchiveClassesAtExit=" + archive : "-XX:SharedArchiveFile=" + archive);
-        cmd.addAll(List.of("-cp", jar + ":" + driver, BareLoop.class.getName(), cnf.toString()));
-        cmd.addAll(List.of(Integer.toString(probe.port()), Integer.toString(newPort), "1"));
-        cmd.add(sql.toString());
-        probe.reset();
-        long start = System.nanoTime();
-        Process p =
-            new ProcessBuilder(cmd)
-                .redirectOutput(out.resolve("floor-" + i + ".out").toFile())
-                .redirectError(out.resolve("floor-" + i + ".err").toFile())
-                .start();
-        if (p.waitFor() != 0 || probe.firstNanos() == 0) {
-          throw new IllegalStateException(
-              "the floor run failed; see " + out.resolve("floor-" + i + ".err"));
-        }
-        if (i > 0) {
-          double s = (probe.firstNanos() - start) / 1e9;
-          best = Math.min(best, s);
-          worst = Math.max(worst, s);
-        }
-      }
+      FirstStatementProbe.Attempt run =
+          i -> {
+            List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1"));
+            cmd.addAll(List.of("-XX:+UseSerialGC", "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
+            cmd.add(
+                i == 0
+                    ? "-XX:ArchiveClassesAtExit=" + archive
+                    : "-XX:SharedArchiveFile=" + archive);
+            cmd.addAll(
+                List.of("-cp", jar + ":" + driver, BareLoop.class.getName(), cnf.toString()));
+            cmd.addAll(List.of(Integer.toString(probe.port()), Integer.toString(newPort), "1"));
+            cmd.add(sql.toString());
+            Process p =
+                new ProcessBuilder(cmd)
+                    .redirectOutput(out.resolve("floor-" + i + ".out").toFile())
+                    .redirectError(out.resolve("floor-" + i + ".err").toFile())
+                    .start();
+            if (p.waitFor() != 0) {
+              throw new IllegalStateException(
+                  "the floor run failed; see " + out.resolve("floor-" + i + ".err"));
+            }
+          };
+      run.run(0); // untimed: writes the archive
+      return probe.bestAndWorst(tries, run);
     }
-    return new double[] {best, worst};
   }
 }
