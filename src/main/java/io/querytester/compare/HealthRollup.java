@@ -1,17 +1,14 @@
 package io.querytester.compare;
 
 import io.querytester.health.CrashEvent;
-import io.querytester.health.HealthLog;
 import io.querytester.health.HealthRecord;
 import io.querytester.health.HealthReport;
 import io.querytester.health.StallEvent;
 import io.querytester.health.StatementRef;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * Brings what the health watch saw into the run's verdict: the classes in flight at a crash get a
@@ -20,10 +17,10 @@ import java.util.function.Consumer;
 final class HealthRollup {
   private HealthRollup() {}
 
-  /** Reads the run's health and marks the classes in flight at each crash. */
+  /** The run's health from its records; marks the classes in flight at each crash. */
   static HealthReport apply(
-      Path runDir, Map<String, ClassRollup> rollups, int maxExamples, Consumer<String> warnings) {
-    HealthReport health = HealthReport.read(runDir, warnings);
+      List<HealthRecord> records, Map<String, ClassRollup> rollups, int maxExamples) {
+    HealthReport health = HealthReport.of(records);
     for (CrashEvent c : health.crashes()) {
       for (StatementRef s : c.inFlight()) {
         ClassRollup r = rollups.get(s.classId());
@@ -58,9 +55,9 @@ final class HealthRollup {
    * The events a stalled server held up, with why: they ran slow or were killed while it did not
    * answer, so they are counted as not compared instead of as differences of their queries.
    */
-  static Map<Long, String> heldUp(Path runDir) {
+  static Map<Long, String> heldUp(List<HealthRecord> records) {
     Map<Long, String> out = new java.util.HashMap<>();
-    for (HealthRecord r : HealthLog.read(runDir, w -> {})) {
+    for (HealthRecord r : records) {
       if (r instanceof StallEvent s) {
         for (StatementRef ref : s.heldUp()) {
           out.putIfAbsent(ref.event(), "held up by a stall of " + s.side() + " (not compared)");

@@ -1,5 +1,7 @@
 package io.querytester.compare;
 
+import io.querytester.health.HealthLog;
+import io.querytester.health.HealthRecord;
 import io.querytester.health.HealthReport;
 import io.querytester.run.DiffKind;
 import io.querytester.run.DropList;
@@ -94,7 +96,9 @@ public final class RunAnalyzer {
     Map<String, ClassRollup> rollups = new LinkedHashMap<>();
     long events = 0;
     Map<String, Long> skipped = new TreeMap<>();
-    Map<Long, String> heldUp = HealthRollup.heldUp(runDir);
+    // read once: both the held-up events and the health report come from it
+    List<HealthRecord> healthRecords = HealthLog.read(runDir, warnings);
+    Map<Long, String> heldUp = HealthRollup.heldUp(healthRecords);
     for (Execution read : executions(runDir, warnings)) {
       Execution e = notCompared(read, heldUp);
       events++;
@@ -103,7 +107,7 @@ public final class RunAnalyzer {
         skipped.merge(e.skipped(), 1L, Long::sum);
       }
     }
-    HealthReport health = HealthRollup.apply(runDir, rollups, maxExamples, warnings);
+    HealthReport health = HealthRollup.apply(healthRecords, rollups, maxExamples);
     fillExamples(info, runDir, rollups);
     List<ClassSummary> classes = new ArrayList<>();
     for (ClassRollup r : rollups.values()) {

@@ -71,7 +71,8 @@ public record HealthReport(
     return errorLog.stream().filter(LogClassRow::regression).toList();
   }
 
-  static HealthReport of(List<HealthRecord> records) {
+  /** The report of a run's health records ({@link HealthLog#read}). */
+  public static HealthReport of(List<HealthRecord> records) {
     Map<String, HealthSegment> segments = new LinkedHashMap<>();
     Map<String, List<LogClass>> sightings = new LinkedHashMap<>();
     List<CrashEvent> crashes = new ArrayList<>();
