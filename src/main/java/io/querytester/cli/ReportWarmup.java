@@ -1,8 +1,13 @@
 package io.querytester.cli;
 
 import io.querytester.ScratchDir;
+import io.querytester.health.HealthLog;
+import io.querytester.health.HealthSegment;
+import io.querytester.health.LogClass;
+import io.querytester.health.StatusSnapshot;
 import io.querytester.run.ExecutionLog;
 import io.querytester.run.RunInfo;
+import io.querytester.run.RunJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -10,16 +15,19 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 
 /**
- * Writes the reports once while the replay runs, on a scratch folder holding the run's settings and
- * its first executions, and throws them away. The report path runs once per command, so nearly all
- * of its time after the last statement was first-time cost: loading and linking classes, Jackson
- * building its (de)serialisers, reflection making its accessors. Paid here, on a second thread
- * while the servers work, the run's own reports after the last statement find them ready
- * (bench/replay: 0.4-0.5 s after the last statement at 8 connections before). Nothing it does can
- * fail the run: any failure only leaves that cost to the reports.
+ * Writes the reports once while the replay runs, on a scratch folder holding the run's settings,
+ * its first executions and a health log of the watch's shape, and throws them away. The report path
+ * runs once per command, so nearly all of its time after the last statement was first-time cost:
+ * loading and linking classes, Jackson building its (de)serialisers, reflection making its
+ * accessors. Paid here, on a second thread while the servers work, the run's own reports after the
+ * last statement find them ready (bench/replay: 0.4-0.5 s after the last statement at 8 connections
+ * before). Nothing it does can fail the run: any failure only leaves that cost to the reports.
  */
 final class ReportWarmup implements AutoCloseable {
   /** Enough executions for every step to run; few enough to cost nothing. */
@@ -83,6 +91,7 @@ final class ReportWarmup implements AutoCloseable {
               : Files.createTempDirectory(scratchParent, prefix);
       Files.copy(runDir.resolve(RunInfo.FILE), scratch.resolve(RunInfo.FILE));
       Files.write(scratch.resolve(ExecutionLog.FILE), first);
+      Files.writeString(scratch.resolve(HealthLog.FILE), healthLog());
       PrintWriter none = new PrintWriter(Writer.nullWriter());
       new RunReporter(scratch, options, none, none).report();
       warmed = true;
@@ -91,6 +100,42 @@ final class ReportWarmup implements AutoCloseable {
     } finally {
       ScratchDir.delete(scratch);
     }
+  }
+
+  /**
+   * One segment per side, shaped as the health watch writes them after the last statement (with the
+   * same mapping), so that writing the run's own and its report's health sections find their code
+   * ready too.
+   */
+  private static String healthLog() throws IOException {
+    Instant now = Instant.now();
+    StatusSnapshot status = new StatusSnapshot(now, Map.of("Questions", 1L), List.of());
+    LogClass logged =
+        new LogClass(LogClass.Phase.RUN, "warning 1105", "Warning", "1105", 1, now, now, "a line");
+    StringBuilder out = new StringBuilder();
+    for (String side : List.of("OLD", "NEW")) {
+      HealthSegment segment =
+          new HealthSegment(
+              side,
+              side,
+              "",
+              now,
+              now,
+              1L,
+              2L,
+              1,
+              0,
+              0,
+              null,
+              status,
+              status,
+              Map.of("Questions", 1L),
+              "",
+              List.of(logged),
+              List.of());
+      out.append(RunJson.MAPPER.writeValueAsString(segment)).append('\n');
+    }
+    return out.toString();
   }
 
   /**

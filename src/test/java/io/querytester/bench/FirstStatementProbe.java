@@ -10,15 +10,20 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A TCP forwarder in front of a server that notes when a client first sends a packet holding a
- * marker (a workload statement's text): with the time a command was started, that is its time to
- * the first statement sent, whatever it did before (JVM start, connecting, checks).
+ * A TCP forwarder in front of a server that notes when a client first and last sends a packet
+ * holding a marker (a workload statement's text): with the time a command was started, that is its
+ * time to the first statement sent, whatever it did before (JVM start, connecting, checks); with
+ * the time it ended, its time after the last statement (results, analysis, reports, exit).
  */
 final class FirstStatementProbe implements AutoCloseable {
   private final ServerSocket server;
   private final int target;
   private final byte[] marker;
   private final AtomicLong first = new AtomicLong();
+  private final AtomicLong last = new AtomicLong();
+
+  /** The plan step's EXPLAINs hold the marker too, after the last statement: not counted. */
+  private static final byte[] EXPLAIN = "EXPLAIN".getBytes(StandardCharsets.UTF_8);
 
   private FirstStatementProbe(ServerSocket server, int target, String marker) {
     this.server = server;
@@ -45,6 +50,7 @@ final class FirstStatementProbe implements AutoCloseable {
 
   void reset() {
     first.set(0);
+    last.set(0);
   }
 
   /** A command run through the probe; {@code attempt} counts from 1. */
@@ -58,16 +64,29 @@ final class FirstStatementProbe implements AutoCloseable {
    * server.
    */
   double[] bestAndWorst(int tries, Attempt attempt) throws Exception {
+    return timings(tries, attempt, true);
+  }
+
+  /**
+   * Best and worst seconds from the marker last reaching the server to the end of each of {@code
+   * tries} attempts.
+   */
+  double[] afterLastBestAndWorst(int tries, Attempt attempt) throws Exception {
+    return timings(tries, attempt, false);
+  }
+
+  private double[] timings(int tries, Attempt attempt, boolean toFirst) throws Exception {
     double best = Double.MAX_VALUE;
     double worst = 0;
     for (int i = 1; i <= tries; i++) {
       reset();
       long start = System.nanoTime();
       attempt.run(i);
+      long end = System.nanoTime();
       if (firstNanos() == 0) {
         throw new IllegalStateException("attempt " + i + " sent no statement through the probe");
       }
-      double s = (firstNanos() - start) / 1e9;
+      double s = (toFirst ? firstNanos() - start : end - last.get()) / 1e9;
       best = Math.min(best, s);
       worst = Math.max(worst, s);
     }
@@ -92,8 +111,10 @@ final class FirstStatementProbe implements AutoCloseable {
     try (InputStream in = from.getInputStream();
         OutputStream out = to.getOutputStream()) {
       for (int n; (n = in.read(buf)) > 0; ) {
-        if (watch && first.get() == 0 && contains(buf, n)) {
-          first.compareAndSet(0, System.nanoTime());
+        if (watch && contains(buf, n, marker) && !contains(buf, n, EXPLAIN)) {
+          long now = System.nanoTime();
+          first.compareAndSet(0, now);
+          last.set(now);
         }
         out.write(buf, 0, n);
       }
@@ -109,7 +130,7 @@ final class FirstStatementProbe implements AutoCloseable {
     }
   }
 
-  private boolean contains(byte[] buf, int n) {
+  private static boolean contains(byte[] buf, int n, byte[] marker) {
     outer:
     for (int i = 0; i + marker.length <= n; i++) {
       for (int j = 0; j < marker.length; j++) {

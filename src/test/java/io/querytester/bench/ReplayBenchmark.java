@@ -97,6 +97,7 @@ public final class ReplayBenchmark {
       }
       Timed pt = ptUpgrade(slowLog, old, neu, out);
       double[] start = startup(out, cnf, old, neu, workload, 3);
+      double[] after = afterLast(out, cnf, old, neu, workload, 3);
       double[] floor =
           StartFloor.measure(out, cnf, old.server().port(), neu.server().port(), java(), 6);
       String report =
@@ -105,11 +106,15 @@ public final class ReplayBenchmark {
                   Locale.ROOT,
                   "%nstart to first statement sent (./querytester replay): %.2f-%.2f s"
                       + "%nthe same for the bare loop with one statement (launcher's JVM options,"
-                      + " class-data archive): %.2f-%.2f s",
+                      + " class-data archive): %.2f-%.2f s"
+                      + "%nafter the last statement sent to exit (./querytester replay, 8"
+                      + " connections per side, the whole workload): %.2f-%.2f s",
                   start[0],
                   start[1],
                   floor[0],
-                  floor[1]);
+                  floor[1],
+                  after[0],
+                  after[1]);
       System.out.println(report);
       Files.writeString(out.resolve("results.txt"), report + "\n");
     }
@@ -241,6 +246,31 @@ public final class ReplayBenchmark {
             cmd.addAll(List.of("--limit", "100"));
             timed(out.resolve("start-" + i), cmd);
           });
+    }
+  }
+
+  /**
+   * Seconds from the last workload statement of a whole replay at 8 connections per side reaching
+   * OLD (through the probe) to the command's exit: its results, analysis and reports, best and
+   * worst of {@code tries}.
+   */
+  private static double[] afterLast(
+      Path out, Path cnf, EmbeddedTarget old, EmbeddedTarget neu, Path workload, int tries)
+      throws Exception {
+    try (FirstStatementProbe probe =
+        FirstStatementProbe.start(old.server().port(), "FROM sbtest")) {
+      return probe.afterLastBestAndWorst(
+          tries,
+          i ->
+              timed(
+                  out.resolve("after-" + i),
+                  command(
+                      out.resolve("after-" + i),
+                      cnf,
+                      "jdbc:mysql://127.0.0.1:" + probe.port() + "/",
+                      neu,
+                      8,
+                      workload)));
     }
   }
 

@@ -12,9 +12,9 @@ import java.util.jar.JarOutputStream;
 /**
  * The least any Java replay pays before its first statement, measured the way the tool's start is:
  * {@link BareLoop} with one statement (start the JVM, connect to both servers, send it), with the
- * launcher's JVM options and the launcher's kind of class-data archive of its own classes, from its
- * start to the statement reaching OLD through a {@link FirstStatementProbe}. Beside the tool's
- * figure it says how much of the tool's start is its own.
+ * launcher's JVM options and a class-data archive of its own classes, from its start to the
+ * statement reaching OLD through a {@link FirstStatementProbe}. Beside the tool's figure it says
+ * how much of the tool's start is its own.
  */
 final class StartFloor {
   private StartFloor() {}
@@ -41,22 +41,16 @@ final class StartFloor {
             .orElseThrow(() -> new IllegalStateException("Connector/J is not on the class path"));
     Path sql = out.resolve("floor.sql");
     Files.writeString(sql, "SELECT c FROM sbtest1 WHERE id = 1\n");
-    // the launcher's kind of archive: an AOT cache from JDK 25 on (the bench runs the tool's JDK)
-    boolean aot = Runtime.version().feature() >= 25;
-    Path archive = out.resolve(aot ? "floor.aot" : "floor.jsa");
+    Path archive = out.resolve("floor.jsa");
     try (FirstStatementProbe probe = FirstStatementProbe.start(oldPort, "FROM sbtest")) {
       FirstStatementProbe.Attempt run =
           i -> {
             List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1"));
             cmd.addAll(List.of("-XX:+UseSerialGC", "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
-            if (aot) {
-              cmd.add((i == 0 ? "-XX:AOTCacheOutput=" : "-XX:AOTCache=") + archive);
-            } else {
-              cmd.add(
-                  i == 0
-                      ? "-XX:ArchiveClassesAtExit=" + archive
-                      : "-XX:SharedArchiveFile=" + archive);
-            }
+            cmd.add(
+                i == 0
+                    ? "-XX:ArchiveClassesAtExit=" + archive
+                    : "-XX:SharedArchiveFile=" + archive);
             cmd.addAll(
                 List.of("-cp", jar + ":" + driver, BareLoop.class.getName(), cnf.toString()));
             cmd.addAll(List.of(Integer.toString(probe.port()), Integer.toString(newPort), "1"));
