@@ -102,36 +102,30 @@ final class ReplayCommand implements Callable<Integer> {
             : List.of(pair.single(label(single), single, w -> err.println("warning: " + w)));
     checkInputs(workloadFile, runDir);
     RunReporter reporter = new RunReporter(runDir, report, spec.commandLine().getOut(), err);
-    try (ReportWarmup warmup = ReportWarmup.start(runDir, report, single == null)) {
-      ReplayJob.run(
-          sides,
-          loads,
-          settings,
-          ShardFilter.of(part),
-          connections,
-          health.settings(single == null ? null : sides.getFirst().label()),
-          resume != null,
-          plans.settings(replay.statementTimeout),
-          () -> {
-            warmup.reportsBegin();
-            return reporter.summary().classes();
-          },
-          report.progress(err));
-      if (single != null) {
-        spec.commandLine()
-            .getOut()
-            .println(
-                "observations saved in "
-                    + runDir.toAbsolutePath()
-                    + "; compare with: querytester compare "
-                    + (part == null
-                        ? runDir + " OTHER_RUN_DIR"
-                        : "OLD's " + part.count() + " shard folders, then NEW's"));
-        return ExitCode.OK.code();
-      }
-      warmup.reportsBegin();
-      return reporter.report();
+    ReplayJob.run(
+        sides,
+        loads,
+        settings,
+        ShardFilter.of(part),
+        connections,
+        health.settings(single == null ? null : sides.getFirst().label()),
+        resume != null,
+        plans.settings(replay.statementTimeout),
+        () -> reporter.summary().classes(),
+        report.progress(err));
+    if (single != null) {
+      spec.commandLine()
+          .getOut()
+          .println(
+              "observations saved in "
+                  + runDir.toAbsolutePath()
+                  + "; compare with: querytester compare "
+                  + (part == null
+                      ? runDir + " OTHER_RUN_DIR"
+                      : "OLD's " + part.count() + " shard folders, then NEW's"));
+      return ExitCode.OK.code();
     }
+    return reporter.report();
   }
 
   /**

@@ -2,13 +2,14 @@ package io.querytester.compare;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
-import io.querytester.ScratchDir;
 import io.querytester.run.RunInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * Save now, compare later, sharded: OLD's N shard folders and NEW's N are each merged, then joined
@@ -40,7 +41,18 @@ public final class ShardedCompare {
     } catch (IOException e) {
       throw new CannotRunException("cannot write " + out + ": " + e.getMessage(), e);
     } finally {
-      ScratchDir.delete(scratch);
+      delete(scratch);
+    }
+  }
+
+  private static void delete(Path dir) {
+    if (dir == null) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      // scratch in the temp folder: the system clears it
     }
   }
 }

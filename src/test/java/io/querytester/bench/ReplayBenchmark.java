@@ -107,8 +107,8 @@ public final class ReplayBenchmark {
                   "%nstart to first statement sent (./querytester replay): %.2f-%.2f s"
                       + "%nthe same for the bare loop with one statement (launcher's JVM options,"
                       + " class-data archive): %.2f-%.2f s"
-                      + "%nafter the last statement sent to exit (./querytester replay, 8"
-                      + " connections per side, the whole workload): %.2f-%.2f s",
+                      + "%nafter the last statement sent to OLD to exit (./querytester replay, 8"
+                      + " connections per side, the whole workload, plans read): %.2f-%.2f s",
                   start[0],
                   start[1],
                   floor[0],
