@@ -187,6 +187,22 @@ public final class ExecutionLog implements AutoCloseable {
     };
   }
 
+  /**
+   * Reads the executions of a run in order while {@code each} returns true; the file is closed when
+   * it stops, as when the log ends. Unreadable lines are reported and skipped.
+   */
+  public static void readWhile(
+      Path runDir, Consumer<String> warnings, java.util.function.Predicate<Execution> each) {
+    Path file = runDir.resolve(FILE);
+    try (LogReader in = new LogReader(file, warnings)) {
+      for (Execution e = in.next(); e != null && each.test(e); e = in.next()) {
+        // each has taken it
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+  }
+
   private static void cutPartialLine(Path file) throws IOException {
     try (FileChannel ch =
         FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
