@@ -14,6 +14,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The append-only {@code executions.jsonl} of a run. Every write goes straight to the file (no
@@ -191,8 +192,7 @@ public final class ExecutionLog implements AutoCloseable {
    * Reads the executions of a run in order while {@code each} returns true; the file is closed when
    * it stops, as when the log ends. Unreadable lines are reported and skipped.
    */
-  public static void readWhile(
-      Path runDir, Consumer<String> warnings, java.util.function.Predicate<Execution> each) {
+  public static void readWhile(Path runDir, Consumer<String> warnings, Predicate<Execution> each) {
     Path file = runDir.resolve(FILE);
     try (LogReader in = new LogReader(file, warnings)) {
       for (Execution e = in.next(); e != null && each.test(e); e = in.next()) {

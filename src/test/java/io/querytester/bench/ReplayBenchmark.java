@@ -232,20 +232,7 @@ public final class ReplayBenchmark {
     try (FirstStatementProbe probe =
         FirstStatementProbe.start(old.server().port(), "FROM sbtest")) {
       return probe.bestAndWorst(
-          tries,
-          i -> {
-            List<String> cmd =
-                new ArrayList<>(
-                    command(
-                        out.resolve("start-" + i),
-                        cnf,
-                        "jdbc:mysql://127.0.0.1:" + probe.port() + "/",
-                        neu,
-                        1,
-                        workload));
-            cmd.addAll(List.of("--limit", "100"));
-            timed(out.resolve("start-" + i), cmd);
-          });
+          tries, replays(probe, out, "start", cnf, neu, 1, workload, "--limit", "100"));
     }
   }
 
@@ -260,18 +247,28 @@ public final class ReplayBenchmark {
     try (FirstStatementProbe probe =
         FirstStatementProbe.start(old.server().port(), "FROM sbtest")) {
       return probe.afterLastBestAndWorst(
-          tries,
-          i ->
-              timed(
-                  out.resolve("after-" + i),
-                  command(
-                      out.resolve("after-" + i),
-                      cnf,
-                      "jdbc:mysql://127.0.0.1:" + probe.port() + "/",
-                      neu,
-                      8,
-                      workload)));
+          tries, replays(probe, out, "after", cnf, neu, 8, workload));
     }
+  }
+
+  /** Attempt {@code i} replays into {@code out/NAME-i} with OLD reached through the probe. */
+  private static FirstStatementProbe.Attempt replays(
+      FirstStatementProbe probe,
+      Path out,
+      String name,
+      Path cnf,
+      EmbeddedTarget neu,
+      int c,
+      Path workload,
+      String... extra) {
+    return i -> {
+      Path run = out.resolve(name + "-" + i);
+      List<String> cmd =
+          new ArrayList<>(
+              command(run, cnf, "jdbc:mysql://127.0.0.1:" + probe.port() + "/", neu, c, workload));
+      cmd.addAll(List.of(extra));
+      timed(run, cmd);
+    };
   }
 
   private static List<String> command(

@@ -54,12 +54,15 @@ class ExampleRunsTest {
     return all.stream().filter(c -> ids.contains(c.classId())).toList();
   }
 
+  /** The examples of the classes of {@code sql}, in the run {@link #write} makes. */
+  private Map<String, Execution> pick(List<String> warnings, String... sql) throws Exception {
+    return ExampleRuns.pick(run, only(write(), sql), warnings::add);
+  }
+
   @Test
   void picksTheFirstDifferingExecutionElseTheFirstAndStopsOnceEachClassHasOne() throws Exception {
-    List<ClassSummary> classes = write();
     List<String> warnings = new ArrayList<>();
-    Map<String, Execution> picked =
-        ExampleRuns.pick(run, only(classes, FIRST, DIFFERING), warnings::add);
+    Map<String, Execution> picked = pick(warnings, FIRST, DIFFERING);
     assertThat(picked).containsOnlyKeys(id(FIRST), id(DIFFERING));
     assertThat(picked.get(id(FIRST)).event()).isEqualTo(2); // its first (event ids from 2)
     assertThat(picked.get(id(DIFFERING)).differences()).isNotEmpty();
@@ -68,10 +71,8 @@ class ExampleRunsTest {
 
   @Test
   void aClassPastTheUnreadableLineIsStillFound() throws Exception {
-    List<ClassSummary> classes = write();
     List<String> warnings = new ArrayList<>();
-    Map<String, Execution> picked =
-        ExampleRuns.pick(run, only(classes, FIRST, LATE), warnings::add);
+    Map<String, Execution> picked = pick(warnings, FIRST, LATE);
     assertThat(picked).containsOnlyKeys(id(FIRST), id(LATE));
     assertThat(warnings).hasSize(1);
   }
