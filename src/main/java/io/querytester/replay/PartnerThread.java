@@ -6,7 +6,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One platform thread that runs, for one lane, the other side's half of each statement: handed one
  * task at a time, no queue. A statement is one hand-over and one hand-back, each a volatile write,
- * and an unpark only for a thread that is parked waiting for it.
+ * and an unpark only for a thread that is parked waiting for it. Either thread may spin a little
+ * before it parks ({@link SpinPolicy}): at one connection per side, the kernel's wake-up of a
+ * parked thread was on every statement's critical path.
  *
  * <p>It replaced a one-thread {@code ThreadPoolExecutor}, whose queue, future and condition code
  * runs under C1 without inlining (the launcher stops at C1 for a fast start). An unpark is only
@@ -32,6 +34,12 @@ final class PartnerThread implements AutoCloseable {
   private volatile boolean partnerWaits;
 
   private volatile boolean closed;
+
+  /** The partner's, before it parks for want of a task. */
+  private final SpinPolicy taskSpin = new SpinPolicy(Runtime.getRuntime().availableProcessors());
+
+  /** The caller's, before it parks until its task has run. */
+  private final SpinPolicy endSpin = new SpinPolicy(Runtime.getRuntime().availableProcessors());
 
   /** The partner's loop has ended: a task handed over now will never run. */
   private volatile boolean ended;
@@ -72,6 +80,13 @@ final class PartnerThread implements AutoCloseable {
    * @throws InterruptedException when the caller is interrupted while it waits (the task goes on)
    */
   Throwable await() throws InterruptedException {
+    if (task != null && endSpin.spin()) {
+      long end = System.nanoTime() + SpinPolicy.SPIN_NANOS;
+      while (task != null && !ended && System.nanoTime() - end < 0) {
+        Thread.onSpinWait();
+      }
+      endSpin.spun(task == null);
+    }
     try {
       while (task != null) {
         callerWaits = true; // written before task is read again: the partner sees one or the other
@@ -93,10 +108,24 @@ final class PartnerThread implements AutoCloseable {
     return failure;
   }
 
+  /** The task handed over within a spin's time, or null. */
+  private Runnable spinForTask() {
+    long end = System.nanoTime() + SpinPolicy.SPIN_NANOS;
+    Runnable work;
+    while ((work = task) == null && !closed && System.nanoTime() - end < 0) {
+      Thread.onSpinWait();
+    }
+    return work;
+  }
+
   private void loop() {
     try {
       while (!closed) {
         Runnable work = task;
+        if (work == null && taskSpin.spin()) {
+          work = spinForTask();
+          taskSpin.spun(work != null);
+        }
         if (work == null) {
           partnerWaits = true;
           if (task == null && !closed) {

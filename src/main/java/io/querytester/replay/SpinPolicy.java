@@ -1,0 +1,48 @@
+package io.querytester.replay;
+
+/**
+ * Whether one side of a {@link PartnerThread} hand-over spins for a while (the partner for its next
+ * task, the lane for the task's end) before it parks: only while recent spins paid off. Each
+ * instance is used by one thread alone.
+ *
+ * <p>At one connection per side the hand-over and the hand-back each come within tens of
+ * microseconds of the other thread's going to wait; a thread that had parked waited for the
+ * kernel's wake-up, and the statement's other side waited for it (bench/replay, 20,000 statements,
+ * four interleaved rounds: replay phase 7.3-8.1 s parked, 6.4-6.9 s spinning first, CPU no higher).
+ * With 8 or 32 connections per side the other thread takes much longer (fewer than 1% of spins were
+ * met) and spinning would take the CPU from the servers. So a thread spins while at least a quarter
+ * of its recent spins were met, and otherwise tries one spin in {@link #PROBE_EVERY} waits, to
+ * notice that the replay's pace changed.
+ */
+final class SpinPolicy {
+  /** How long one spin lasts: met in 60-75% of waits at one connection per side. */
+  static final long SPIN_NANOS = 50_000;
+
+  /** When not spinning, one wait in this many spins all the same. */
+  static final int PROBE_EVERY = 64;
+
+  /** The share of recent spins that were met, in 1/1024ths; each new spin weighs 1/16. */
+  private static final int ALL = 1024;
+
+  private static final int ENOUGH = ALL / 4;
+
+  /** With one processor a spin only delays the thread it waits for. */
+  private final boolean enabled;
+
+  private int met = ALL;
+  private int waits;
+
+  SpinPolicy(int processors) {
+    this.enabled = processors > 1;
+  }
+
+  /** Whether to spin before parking, this time. */
+  boolean spin() {
+    return enabled && (met >= ENOUGH || ++waits % PROBE_EVERY == 0);
+  }
+
+  /** Whether the spin just made was met: what it waited for came within {@link #SPIN_NANOS}. */
+  void spun(boolean wasMet) {
+    met += ((wasMet ? ALL : 0) - met) >> 4;
+  }
+}
