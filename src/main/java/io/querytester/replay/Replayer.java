@@ -112,7 +112,9 @@ public final class Replayer {
         abort.lanes(lanes);
         stopper = new Thread(() -> stop(lanes, log), "querytester-stop-replay");
         Runtime.getRuntime().addShutdownHook(stopper);
-        events = dispatch(lanes, done, counters, dropped, abort);
+        BitSet busy = new BitSet(laneCount);
+        events = dispatch(lanes, busy, done, counters, dropped, abort);
+        idleLanes(busy, laneCount);
         for (Lane lane : lanes) {
           lane.finish();
         }
@@ -207,7 +209,12 @@ public final class Replayer {
    * @return the events of the workload (of this shard), or -1 when a failure stopped the reading
    */
   private long dispatch(
-      List<Lane> lanes, BitSet done, ReplayCounters counters, DropList dropped, ReplayAbort abort)
+      List<Lane> lanes,
+      BitSet busy,
+      BitSet done,
+      ReplayCounters counters,
+      DropList dropped,
+      ReplayAbort abort)
       throws InterruptedException {
     long deadline =
         settings.runTime() == null
@@ -245,7 +252,9 @@ public final class Replayer {
         SqlProfile profile = SqlProfile.of(event.sql());
         boolean already = done.get(Math.toIntExact(entry.line()));
         long session = event.session() == null ? 0 : event.session();
-        Lane lane = lanes.get((int) Math.floorMod(mix(session), (long) lanes.size()));
+        int index = (int) Math.floorMod(mix(session), (long) lanes.size());
+        busy.set(index);
+        Lane lane = lanes.get(index);
         lane.submit(
             new Job(
                 entry.line(), event, profile, already ? 0 : pacer.intendedStart(event), already));
@@ -258,6 +267,24 @@ public final class Replayer {
       throw new CannotRunException("cannot read " + settings.workload() + ": " + e.getMessage(), e);
     }
     return events;
+  }
+
+  /**
+   * Says when lanes had nothing to do: a session runs on one lane, in its captured order, so a
+   * workload of 8 sessions keeps at most 8 busy whatever --concurrency asks, and the user who asked
+   * for 32 should not believe the servers saw 32.
+   */
+  private void idleLanes(BitSet busy, int laneCount) {
+    int used = busy.cardinality();
+    if (used > 0 && used < laneCount) {
+      progress.accept(
+          "--concurrency "
+              + laneCount
+              + ": the workload's sessions kept "
+              + used
+              + " of the lanes busy (each session runs in its captured order on one connection per"
+              + " side)");
+    }
   }
 
   /** Spreads sequential session ids over lanes. */

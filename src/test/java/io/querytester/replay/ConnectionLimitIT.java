@@ -87,11 +87,34 @@ class ConnectionLimitIT {
               assertThat(e.neu().outcome()).isInstanceOf(Outcome.Ok.class);
               assertThat(e.differences()).isEmpty();
             });
+    assertThat(progress).noneSatisfy(m -> assertThat(m).contains("lanes busy"));
     for (Target t : List.of(old, neu)) {
       assertThat(variable(t, "SHOW GLOBAL STATUS LIKE 'Max_used_connections'"))
           .as(t.label() + " kept room below max_connections")
           .isLessThanOrEqualTo(151 - ConnectionBudget.room(151));
     }
+  }
+
+  @Test
+  void saysWhenTheWorkloadsSessionsLeaveLanesIdle(@TempDir Path tmp) throws Exception {
+    List<String> statements = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      statements.add("SELECT id, name FROM items WHERE id = " + (i % 3 + 1));
+    }
+    Path workload = Workloads.write(tmp.resolve("three.jsonl"), "app", 3, statements);
+    List<String> progress = new CopyOnWriteArrayList<>();
+    new Replayer(settings(workload, tmp.resolve("run"), 8), progress::add)
+        .run(List.of(old, neu), false);
+
+    // sessions 1, 2 and 3 fall to three different lanes of eight
+    assertThat(progress)
+        .anySatisfy(
+            m ->
+                assertThat(m)
+                    .isEqualTo(
+                        "--concurrency 8: the workload's sessions kept 3 of the lanes busy (each"
+                            + " session runs in its captured order on one connection per side)"));
+    assertThat(executions(tmp.resolve("run"))).hasSize(30);
   }
 
   @Test
