@@ -2,6 +2,7 @@ package io.querytester.explain;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
+import io.querytester.Parallel;
 import io.querytester.compare.ClassSummary;
 import io.querytester.compare.LatencyVerdict;
 import io.querytester.replay.ReadOnlyGate;
@@ -159,18 +160,30 @@ public final class Plans {
     if (refused != null) {
       return PlanComparison.of(ex, null, null, refused, refused);
     }
+    // Both sides at once: each read opens a session of its own, and one after the other the plan
+    // step took the sum of both servers' connect and EXPLAIN for every class it read.
+    Parallel.Results<Plan> read = Parallel.each(targets, t -> reader.read(t, prelude));
     Plan[] plans = new Plan[2];
     String[] errors = new String[2];
     for (int i = 0; i < 2; i++) {
-      try {
-        plans[i] = reader.read(targets.get(i), prelude);
-      } catch (SQLException e) {
-        errors[i] = "ERROR " + e.getErrorCode() + " (" + e.getSQLState() + "): " + e.getMessage();
-      } catch (IllegalArgumentException e) {
-        errors[i] = e.getMessage();
-      }
+      Parallel.Outcome<Plan> o = read.each().get(i);
+      plans[i] = o.value();
+      errors[i] = o.ok() ? null : error(o.failure());
     }
     return PlanComparison.of(ex, plans[0], plans[1], errors[0], errors[1]);
+  }
+
+  /** Why a side's plan is missing; what is not a server's answer goes on up as before. */
+  private static String error(Throwable failure) {
+    return switch (failure) {
+      case SQLException e ->
+          "ERROR " + e.getErrorCode() + " (" + e.getSQLState() + "): " + e.getMessage();
+      case IllegalArgumentException e -> e.getMessage();
+      case InterruptedException e -> "interrupted";
+      case RuntimeException e -> throw e;
+      case Error e -> throw e;
+      default -> throw new IllegalStateException(failure);
+    };
   }
 
   private static Map<Long, SessionPrelude> preludes(Path workload, Map<Long, Long> sessions) {
