@@ -97,6 +97,10 @@ public final class Plans {
       }
       PlanReader reader = gate == null ? null : new PlanReader(s.mode(), gate, s.timeout());
       for (Map.Entry<String, List<String>> w : wanted.entrySet()) {
+        if (gate != null && Thread.currentThread().isInterrupted()) {
+          gate = null; // the report is still written; the plans left say why they are missing
+          unavailable = "plans not read: interrupted";
+        }
         Execution e = examples.get(w.getKey());
         if (e != null) {
           SessionPrelude p = preludes.get(e.event());
@@ -173,8 +177,8 @@ public final class Plans {
     return PlanComparison.of(ex, plans[0], plans[1], errors[0], errors[1]);
   }
 
-  /** Why a side's plan is missing; what is not a server's answer goes on up as before. */
-  private static String error(Throwable failure) {
+  /** Why a side's plan is missing; what is not a server's answer goes on up. */
+  static String error(Throwable failure) {
     return switch (failure) {
       case SQLException e ->
           "ERROR " + e.getErrorCode() + " (" + e.getSQLState() + "): " + e.getMessage();

@@ -36,10 +36,10 @@ final class PartnerThread implements AutoCloseable {
   private volatile boolean closed;
 
   /** The partner's, before it parks for want of a task. */
-  private final SpinPolicy taskSpin = new SpinPolicy(Runtime.getRuntime().availableProcessors());
+  private final SpinPolicy taskSpin;
 
   /** The caller's, before it parks until its task has run. */
-  private final SpinPolicy endSpin = new SpinPolicy(Runtime.getRuntime().availableProcessors());
+  private final SpinPolicy endSpin;
 
   /** The partner's loop has ended: a task handed over now will never run. */
   private volatile boolean ended;
@@ -49,6 +49,13 @@ final class PartnerThread implements AutoCloseable {
    * starts rather than in the middle of it.
    */
   PartnerThread(String name) {
+    this(name, Runtime.getRuntime().availableProcessors());
+  }
+
+  /** With {@code processors} 1 neither thread ever spins: each wait parks. */
+  PartnerThread(String name, int processors) {
+    this.taskSpin = new SpinPolicy(processors);
+    this.endSpin = new SpinPolicy(processors);
     this.thread = Thread.ofPlatform().daemon().name(name).start(this::loop);
   }
 

@@ -112,9 +112,7 @@ public final class Replayer {
         abort.lanes(lanes);
         stopper = new Thread(() -> stop(lanes, log), "querytester-stop-replay");
         Runtime.getRuntime().addShutdownHook(stopper);
-        BitSet busy = new BitSet(laneCount);
-        events = dispatch(lanes, busy, done, counters, dropped, abort);
-        idleLanes(busy, laneCount);
+        events = dispatch(lanes, done, counters, dropped, abort);
         for (Lane lane : lanes) {
           lane.finish();
         }
@@ -209,12 +207,7 @@ public final class Replayer {
    * @return the events of the workload (of this shard), or -1 when a failure stopped the reading
    */
   private long dispatch(
-      List<Lane> lanes,
-      BitSet busy,
-      BitSet done,
-      ReplayCounters counters,
-      DropList dropped,
-      ReplayAbort abort)
+      List<Lane> lanes, BitSet done, ReplayCounters counters, DropList dropped, ReplayAbort abort)
       throws InterruptedException {
     long deadline =
         settings.runTime() == null
@@ -224,6 +217,7 @@ public final class Replayer {
     long sent = 0;
     long events = 0;
     boolean stopped = false;
+    BitSet busy = new BitSet(lanes.size()); // the lanes that ran a statement
     Consumer<String> drops =
         w -> {
           progress.accept("warning: " + w);
@@ -253,12 +247,17 @@ public final class Replayer {
         boolean already = done.get(Math.toIntExact(entry.line()));
         long session = event.session() == null ? 0 : event.session();
         int index = (int) Math.floorMod(mix(session), (long) lanes.size());
-        busy.set(index);
-        Lane lane = lanes.get(index);
-        lane.submit(
-            new Job(
-                entry.line(), event, profile, already ? 0 : pacer.intendedStart(event), already));
+        lanes
+            .get(index)
+            .submit(
+                new Job(
+                    entry.line(),
+                    event,
+                    profile,
+                    already ? 0 : pacer.intendedStart(event),
+                    already));
         if (!already) {
+          busy.set(index);
           sent++;
           counters.countDispatched();
         }
@@ -266,13 +265,17 @@ public final class Replayer {
     } catch (IOException e) {
       throw new CannotRunException("cannot read " + settings.workload() + ": " + e.getMessage(), e);
     }
+    if (!stopped) {
+      idleLanes(busy, lanes.size());
+    }
     return events;
   }
 
   /**
    * Says when lanes had nothing to do: a session runs on one lane, in its captured order, so a
    * workload of 8 sessions keeps at most 8 busy whatever --concurrency asks, and the user who asked
-   * for 32 should not believe the servers saw 32.
+   * for 32 should not believe the servers saw 32. Not said when --limit or --run-time cut the
+   * workload short: then the cut is the reason.
    */
   private void idleLanes(BitSet busy, int laneCount) {
     int used = busy.cardinality();
@@ -280,10 +283,10 @@ public final class Replayer {
       progress.accept(
           "--concurrency "
               + laneCount
-              + ": the workload's sessions kept "
+              + ": statements reached "
               + used
-              + " of the lanes busy (each session runs in its captured order on one connection per"
-              + " side)");
+              + " of the lanes (a session runs in its captured order on one lane, so the"
+              + " workload's sessions set how many lanes work)");
     }
   }
 

@@ -8,11 +8,13 @@ package io.querytester.replay;
  * <p>At one connection per side the hand-over and the hand-back each come within tens of
  * microseconds of the other thread's going to wait; a thread that had parked waited for the
  * kernel's wake-up, and the statement's other side waited for it (bench/replay, 20,000 statements,
- * four interleaved rounds: replay phase 7.3-8.1 s parked, 6.4-6.9 s spinning first, CPU no higher).
- * With 8 or 32 connections per side the other thread takes much longer (fewer than 1% of spins were
- * met) and spinning would take the CPU from the servers. So a thread spins while at least a quarter
- * of its recent spins were met, and otherwise tries one spin in {@link #PROBE_EVERY} waits, to
- * notice that the replay's pace changed.
+ * four interleaved rounds: replay phase 7.3-8.1 s parked, 6.4-6.9 s spinning first, with less CPU,
+ * 5.6-5.9 s against 6.0-6.5 s). With 8 or 32 connections per side the other thread takes much
+ * longer (fewer than 1% of spins were met) and spinning would take the CPU from the servers. So a
+ * thread spins while a running share of its spins that were met (each new spin weighs 1/16) stays
+ * above a quarter, which spins met about half the time or more keep up; once it has stopped, it
+ * spins in one wait of {@link #PROBE_EVERY}, and four of those met in a row start it again, when
+ * the replay's pace changed.
  */
 final class SpinPolicy {
   /** How long one spin lasts: met in 60-75% of waits at one connection per side. */
@@ -29,7 +31,9 @@ final class SpinPolicy {
   /** With one processor a spin only delays the thread it waits for. */
   private final boolean enabled;
 
-  private int met = ALL;
+  /** Half: a thread whose first spins go unmet stops after eleven, not twenty-two. */
+  private int met = ALL / 2;
+
   private int waits;
 
   SpinPolicy(int processors) {

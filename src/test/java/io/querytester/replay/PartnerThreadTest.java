@@ -16,20 +16,32 @@ class PartnerThreadTest {
   @Test
   void runsEachTaskOnItsOwnThreadAndItsWritesAreSeenAfterAwait() throws Exception {
     try (PartnerThread partner = new PartnerThread("partner-test-order")) {
-      long[] written = new long[1];
-      String[] ranOn = new String[1];
-      for (int i = 1; i <= 10_000; i++) {
-        long value = i;
-        partner.start(
-            () -> {
-              written[0] = value; // a plain write: await must publish it
-              ranOn[0] = Thread.currentThread().getName();
-            });
-        assertNull(partner.await());
-        assertEquals(value, written[0]);
-      }
-      assertEquals("partner-test-order", ranOn[0]);
+      handsOverAndBack(partner);
     }
+  }
+
+  /** One processor: neither thread spins, so every hand-over and hand-back goes through a park. */
+  @Test
+  void handsOverAndBackThroughParksAlone() throws Exception {
+    try (PartnerThread partner = new PartnerThread("partner-test-order", 1)) {
+      handsOverAndBack(partner);
+    }
+  }
+
+  private static void handsOverAndBack(PartnerThread partner) throws Exception {
+    long[] written = new long[1];
+    String[] ranOn = new String[1];
+    for (int i = 1; i <= 10_000; i++) {
+      long value = i;
+      partner.start(
+          () -> {
+            written[0] = value; // a plain write: await must publish it
+            ranOn[0] = Thread.currentThread().getName();
+          });
+      assertNull(partner.await());
+      assertEquals(value, written[0]);
+    }
+    assertEquals("partner-test-order", ranOn[0]);
   }
 
   @Test
