@@ -54,8 +54,8 @@ final class PartnerThread implements AutoCloseable {
 
   /** With {@code processors} 1 neither thread ever spins: each wait parks. */
   PartnerThread(String name, int processors) {
-    this.taskSpin = new SpinPolicy(processors);
-    this.endSpin = new SpinPolicy(processors);
+    this.taskSpin = new SpinPolicy(processors, SpinPolicy.TASK_NANOS);
+    this.endSpin = new SpinPolicy(processors, SpinPolicy.END_NANOS);
     this.thread = Thread.ofPlatform().daemon().name(name).start(this::loop);
   }
 
@@ -88,7 +88,7 @@ final class PartnerThread implements AutoCloseable {
    */
   Throwable await() throws InterruptedException {
     if (task != null && endSpin.spin()) {
-      long end = System.nanoTime() + SpinPolicy.SPIN_NANOS;
+      long end = System.nanoTime() + endSpin.nanos();
       while (task != null && !ended && System.nanoTime() - end < 0) {
         Thread.onSpinWait();
       }
@@ -117,7 +117,7 @@ final class PartnerThread implements AutoCloseable {
 
   /** The task handed over within a spin's time, or null. */
   private Runnable spinForTask() {
-    long end = System.nanoTime() + SpinPolicy.SPIN_NANOS;
+    long end = System.nanoTime() + taskSpin.nanos();
     Runnable work;
     while ((work = task) == null && !closed && System.nanoTime() - end < 0) {
       Thread.onSpinWait();

@@ -17,8 +17,18 @@ package io.querytester.replay;
  * the replay's pace changed.
  */
 final class SpinPolicy {
-  /** How long one spin lasts: met in 60-75% of waits at one connection per side. */
-  static final long SPIN_NANOS = 50_000;
+  /**
+   * The partner's spin for its next task: met in 75% of waits at one connection per side. 30 us
+   * were met too seldom to pay, 100 us gained less.
+   */
+  static final long TASK_NANOS = 50_000;
+
+  /**
+   * The lane's spin for the task's end: the other server's half of a statement often ends a little
+   * later (six interleaved rounds at one connection: replay phase 6.54-7.16 s with 50 us, 6.24-7.02
+   * s with 100 us, the same CPU; 150 us no better).
+   */
+  static final long END_NANOS = 100_000;
 
   /** When not spinning, one wait in this many spins all the same. */
   static final int PROBE_EVERY = 64;
@@ -31,13 +41,21 @@ final class SpinPolicy {
   /** With one processor a spin only delays the thread it waits for. */
   private final boolean enabled;
 
+  private final long nanos;
+
   /** Half: a thread whose first spins go unmet stops after eleven, not twenty-two. */
   private int met = ALL / 2;
 
   private int waits;
 
-  SpinPolicy(int processors) {
+  SpinPolicy(int processors, long nanos) {
     this.enabled = processors > 1;
+    this.nanos = nanos;
+  }
+
+  /** How long one spin lasts. */
+  long nanos() {
+    return nanos;
   }
 
   /** Whether to spin before parking, this time. */
@@ -45,7 +63,7 @@ final class SpinPolicy {
     return enabled && (met >= ENOUGH || ++waits % PROBE_EVERY == 0);
   }
 
-  /** Whether the spin just made was met: what it waited for came within {@link #SPIN_NANOS}. */
+  /** Whether the spin just made was met: what it waited for came within {@link #nanos()}. */
   void spun(boolean wasMet) {
     met += ((wasMet ? ALL : 0) - met) >> 4;
   }

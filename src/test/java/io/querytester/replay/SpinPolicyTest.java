@@ -16,7 +16,7 @@ class SpinPolicyTest {
 
   @Test
   void neverSpinsOnOneProcessor() {
-    SpinPolicy p = new SpinPolicy(1);
+    SpinPolicy p = new SpinPolicy(1, SpinPolicy.TASK_NANOS);
     for (int i = 0; i < 1000; i++) {
       assertFalse(p.spin());
     }
@@ -25,13 +25,13 @@ class SpinPolicyTest {
   @Test
   void keepsSpinningWhileAtLeastTwoSpinsInFiveAreMet() {
     // 60% met, as the lane's at one connection per side; 40% still keeps the share up
-    assertEquals(1000, spins(new SpinPolicy(2), 1000, k -> k % 5 < 3));
-    assertEquals(1000, spins(new SpinPolicy(2), 1000, k -> k % 5 < 2));
+    assertEquals(1000, spins(new SpinPolicy(2, SpinPolicy.TASK_NANOS), 1000, k -> k % 5 < 3));
+    assertEquals(1000, spins(new SpinPolicy(2, SpinPolicy.TASK_NANOS), 1000, k -> k % 5 < 2));
   }
 
   @Test
   void stopsAfterElevenUnmetSpinsAndThenSpinsOnceIn64Waits() {
-    SpinPolicy p = new SpinPolicy(2);
+    SpinPolicy p = new SpinPolicy(2, SpinPolicy.TASK_NANOS);
     assertEquals(11, spins(p, 11, NEVER));
     assertEquals(0, spins(p, SpinPolicy.PROBE_EVERY - 1, NEVER));
     assertEquals(1, spins(p, 1, NEVER));
@@ -41,12 +41,12 @@ class SpinPolicyTest {
   @Test
   void stopsWhenFewSpinsAreMet() {
     // 20% met: the share falls under a quarter and the thread parks but for probes
-    assertEquals(44, spins(new SpinPolicy(2), 1000, k -> k % 5 == 0));
+    assertEquals(44, spins(new SpinPolicy(2, SpinPolicy.TASK_NANOS), 1000, k -> k % 5 == 0));
   }
 
   @Test
   void aRareMetProbeDoesNotBringSpinningBack() {
-    SpinPolicy p = new SpinPolicy(2);
+    SpinPolicy p = new SpinPolicy(2, SpinPolicy.TASK_NANOS);
     spins(p, 1000, NEVER);
     // 5% of probes met: probes only, one in 64 waits
     assertEquals(100, spins(p, SpinPolicy.PROBE_EVERY * 100, k -> k % 20 == 0));
@@ -54,7 +54,7 @@ class SpinPolicyTest {
 
   @Test
   void fourMetProbesInARowBringSpinningBack() {
-    SpinPolicy p = new SpinPolicy(2);
+    SpinPolicy p = new SpinPolicy(2, SpinPolicy.TASK_NANOS);
     spins(p, 1000, NEVER);
     // the replay's pace changed: every spin is met again
     while (!p.spin()) {
