@@ -23,6 +23,10 @@ final class Load implements AutoCloseable {
 
   private final List<Thread> threads = new ArrayList<>();
   private final List<Ran> ran = Collections.synchronizedList(new ArrayList<>());
+
+  /** Each thread's question for its session id: a poll can catch it too. */
+  private final List<Ran> setup = Collections.synchronizedList(new ArrayList<>());
+
   private final AtomicBoolean stop = new AtomicBoolean();
   private final List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
 
@@ -65,10 +69,12 @@ final class Load implements AutoCloseable {
     try (Connection c = connect(target, schema, local);
         Statement s = c.createStatement()) {
       long session;
-      try (var rs = s.executeQuery("SELECT CONNECTION_ID()")) {
+      String id = "SELECT CONNECTION_ID(), 'load " + thread + " session'";
+      try (var rs = s.executeQuery(id)) {
         rs.next();
         session = rs.getLong(1);
       }
+      setup.add(new Ran(session, id));
       double secs = slow.toMillis() / 1000.0;
       for (int i = 0; i < rounds && !stop.get(); i++) {
         exec(s, session, "SELECT SLEEP(" + secs + "), 'load " + thread + " slow " + i + "'");
@@ -97,6 +103,11 @@ final class Load implements AutoCloseable {
       throw new AssertionError("the load failed", failures.get(0));
     }
     return List.copyOf(ran);
+  }
+
+  /** What each thread asked before its rounds (its session id), once {@link #join} returned. */
+  List<Ran> setup() {
+    return List.copyOf(setup);
   }
 
   @Override
