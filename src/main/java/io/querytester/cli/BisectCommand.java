@@ -138,7 +138,13 @@ final class BisectCommand implements Callable<Integer> {
                     ConnectionLimits.FROM_SERVER,
                     HealthSettings.DEFAULT,
                     false,
-                    err::println),
+                    // bisect picks its lanes itself: how many of them worked is not the
+                    // user's to act on (and names options bisect has not)
+                    line -> {
+                      if (!line.startsWith("--concurrency ")) {
+                        err.println(line);
+                      }
+                    }),
             Clock.systemUTC(),
             err::println);
     BisectReport report =

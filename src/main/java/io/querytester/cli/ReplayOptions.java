@@ -49,6 +49,16 @@ final class ReplayOptions {
   boolean requireReadOnlyAccount;
 
   @Option(
+      names = "--spread-reads",
+      description =
+          "Run plain reads on any of the --concurrency connections, not only on their captured"
+              + " session's, so that a workload of few sessions keeps them all busy. A read"
+              + " that uses variables or session values, and every statement of a session after"
+              + " its first transaction, lock or PREPARE, stays on the session's connection, in"
+              + " order. Read-only replays only.")
+  boolean spreadReads;
+
+  @Option(
       names = "--statement-timeout",
       defaultValue = "30s",
       paramLabel = "DURATION",
@@ -153,6 +163,7 @@ final class ReplayOptions {
         repeat,
         maxSamples,
         seed,
-        requireReadOnlyAccount);
+        requireReadOnlyAccount,
+        spreadReads);
   }
 }

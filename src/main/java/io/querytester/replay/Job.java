@@ -11,6 +11,12 @@ import io.querytester.workload.SqlProfile;
  * @param profile what its text says about it
  * @param intendedStart System.nanoTime() at which it should start (pacing), 0 for at once
  * @param alreadyDone true when a resumed run did it before: only its session state is applied
+ * @param shared the shared session it runs on (--spread-reads), null for its captured session's
  */
 record Job(
-    long id, QueryEvent event, SqlProfile profile, long intendedStart, boolean alreadyDone) {}
+    long id,
+    QueryEvent event,
+    SqlProfile profile,
+    long intendedStart,
+    boolean alreadyDone,
+    SharedSession shared) {}

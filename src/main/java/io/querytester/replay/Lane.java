@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * {@link SelfCheck} and the repeats).
  */
 final class Lane implements Runnable {
-  private static final Job END = new Job(-1, null, null, 0, false);
+  private static final Job END = new Job(-1, null, null, 0, false, null);
 
   /** Jobs taken from the queue at once: one wake-up of the dispatcher per batch, not per job. */
   private static final int BATCH = 64;
@@ -67,6 +67,16 @@ final class Lane implements Runnable {
 
   void submit(Job job) throws InterruptedException {
     queue.put(job);
+  }
+
+  /** Jobs waiting in the queue (not those taken in the current batch). */
+  int backlog() {
+    return queue.size();
+  }
+
+  /** Takes the job if the lane's queue has room. */
+  boolean offer(Job job) {
+    return queue.offer(job);
   }
 
   void finish() throws InterruptedException {
@@ -119,7 +129,7 @@ final class Lane implements Runnable {
   }
 
   private void process(Job job) {
-    SessionConnections s = sessions.get(sessionOf(job));
+    SessionConnections s = sessions.get(job);
     String skip = gate.skipReason(job.event().sql(), job.profile());
     if (job.alreadyDone()) {
       if (skip == null) {
@@ -180,7 +190,7 @@ final class Lane implements Runnable {
     counters.skipped(reason);
   }
 
-  private static long sessionOf(Job job) {
+  static long sessionOf(Job job) {
     return job.event().session() == null ? 0 : job.event().session();
   }
 

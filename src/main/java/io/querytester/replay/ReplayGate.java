@@ -42,6 +42,19 @@ final class ReplayGate {
         allowWrites);
   }
 
+  /** Whether the statement calls a stored function of any side (none known with writes allowed). */
+  boolean callsStoredFunction(SqlProfile profile) {
+    if (functions == null || profile.calls().isEmpty()) {
+      return false;
+    }
+    for (StoredFunctions f : functions) {
+      if (f.any(profile.calls())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Why the statement is not replayed, naming the side when the sides differ; null to run it. */
   String skipReason(String sql, SqlProfile profile) {
     int n = dialects.size();

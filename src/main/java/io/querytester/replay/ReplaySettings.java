@@ -23,6 +23,8 @@ import java.time.Duration;
  * @param seed for the random choice of which side starts first
  * @param requireReadOnlyAccount refuse to replay, rather than warn, when a {@code jdbc:} target's
  *     account may write or shut down (without --allow-writes)
+ * @param spreadReads run plain reads on any lane, not only on their session's (see {@link
+ *     ReadSpreader})
  */
 public record ReplaySettings(
     Path workload,
@@ -39,7 +41,8 @@ public record ReplaySettings(
     int repeat,
     int maxSamples,
     long seed,
-    boolean requireReadOnlyAccount) {
+    boolean requireReadOnlyAccount,
+    boolean spreadReads) {
 
   public ReplaySettings {
     if (concurrency < 1 || concurrency > 4096) {
@@ -57,6 +60,11 @@ public record ReplaySettings(
     }
     if (repeat < 0 || repeat > 1000) {
       throw new BadInputException("--repeat must be between 0 and 1000");
+    }
+    if (spreadReads && allowWrites) {
+      throw new BadInputException(
+          "--spread-reads needs a read-only replay: with --allow-writes a read's result depends on"
+              + " the writes of its session before it; leave out one of the two");
     }
     if (limit < 0) {
       throw new BadInputException("--limit must not be negative");

@@ -19,6 +19,7 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -112,7 +113,14 @@ public final class Replayer {
         abort.lanes(lanes);
         stopper = new Thread(() -> stop(lanes, log), "querytester-stop-replay");
         Runtime.getRuntime().addShutdownHook(stopper);
-        events = dispatch(lanes, done, counters, dropped, abort);
+        ReadSpreader spreader =
+            settings.spreadReads()
+                ? new ReadSpreader(
+                    gate::skipReason,
+                    gate::callsStoredFunction,
+                    ReadSpreader.maxStates(laneLimits.maxOpenSessions()))
+                : null;
+        events = dispatch(lanes, done, counters, dropped, abort, spreader);
         for (Lane lane : lanes) {
           lane.finish();
         }
@@ -207,7 +215,12 @@ public final class Replayer {
    * @return the events of the workload (of this shard), or -1 when a failure stopped the reading
    */
   private long dispatch(
-      List<Lane> lanes, BitSet done, ReplayCounters counters, DropList dropped, ReplayAbort abort)
+      List<Lane> lanes,
+      BitSet done,
+      ReplayCounters counters,
+      DropList dropped,
+      ReplayAbort abort,
+      ReadSpreader spreader)
       throws InterruptedException {
     long deadline =
         settings.runTime() == null
@@ -218,6 +231,8 @@ public final class Replayer {
     long events = 0;
     boolean stopped = false;
     BitSet busy = new BitSet(lanes.size()); // the lanes that ran a statement
+    int turn = 0; // a lane a spread read may go to: the next in turn, or a random one
+    SplittableRandom random = new SplittableRandom(settings.seed());
     Consumer<String> drops =
         w -> {
           progress.accept("warning: " + w);
@@ -245,17 +260,18 @@ public final class Replayer {
         }
         SqlProfile profile = SqlProfile.of(event.sql());
         boolean already = done.get(Math.toIntExact(entry.line()));
-        long session = event.session() == null ? 0 : event.session();
-        int index = (int) Math.floorMod(mix(session), (long) lanes.size());
-        lanes
-            .get(index)
-            .submit(
-                new Job(
-                    entry.line(),
-                    event,
-                    profile,
-                    already ? 0 : pacer.intendedStart(event),
-                    already));
+        SharedSession shared = spreader == null ? null : spreader.route(event, profile);
+        long start = already ? 0 : pacer.intendedStart(event);
+        int index;
+        if (shared != null && !already) {
+          Job job = new Job(entry.line(), event, profile, start, false, shared);
+          index = spread(lanes, job, turn, random.nextInt(lanes.size()));
+          turn = index + 1;
+        } else {
+          long session = event.session() == null ? 0 : event.session();
+          index = (int) Math.floorMod(mix(session), (long) lanes.size());
+          lanes.get(index).submit(new Job(entry.line(), event, profile, start, already, null));
+        }
         if (!already) {
           busy.set(index);
           sent++;
@@ -268,7 +284,36 @@ public final class Replayer {
     if (!stopped) {
       idleLanes(busy, lanes.size());
     }
+    if (spreader != null) {
+      progress.accept(spreader.summary());
+    }
     return events;
+  }
+
+  /**
+   * Gives a spread read to the lane with the shorter queue of two, the next in turn and a random
+   * one (two choices: a lane held up by a slow statement gets few more), else to any lane with
+   * room; waits for room on the shorter when all are full, as the dispatcher always does once it is
+   * ahead.
+   *
+   * @return the lane's index
+   */
+  private static int spread(List<Lane> lanes, Job job, int turn, int other)
+      throws InterruptedException {
+    int n = lanes.size();
+    int next = turn % n;
+    int pick = lanes.get(other).backlog() < lanes.get(next).backlog() ? other : next;
+    if (lanes.get(pick).offer(job)) {
+      return pick;
+    }
+    for (int k = 1; k < n; k++) {
+      int i = (pick + k) % n;
+      if (lanes.get(i).offer(job)) {
+        return i;
+      }
+    }
+    lanes.get(pick).submit(job);
+    return pick;
   }
 
   /**
@@ -285,8 +330,14 @@ public final class Replayer {
               + laneCount
               + ": statements reached "
               + used
-              + " of the lanes (a session runs in its captured order on one lane, so the"
-              + " workload's sessions set how many lanes work)");
+              + (settings.spreadReads()
+                  ? " of the lanes (sessions kept on their own connections run in order on one"
+                      + " lane each)"
+                  : " of the lanes (a session runs in its captured order on one lane, so the"
+                      + " workload's sessions set how many lanes work"
+                      + (settings.allowWrites()
+                          ? ")"
+                          : "; --spread-reads runs their plain reads on any lane)")));
     }
   }
 
@@ -391,6 +442,9 @@ public final class Replayer {
     m.put("max_rows", Long.toString(settings.maxRows()));
     m.put("float_digits", Integer.toString(settings.floatDigits()));
     m.put("repeat", Integer.toString(settings.repeat()));
+    if (settings.spreadReads()) {
+      m.put("spread_reads", "true");
+    }
     if (settings.limit() > 0) {
       m.put("limit", Long.toString(settings.limit()));
     }

@@ -27,11 +27,18 @@ final class SessionCache {
     this.idleNanos = limits.idle().toNanos();
   }
 
-  /** The session, marked used now; the least recently used one closes when too many are open. */
-  SessionConnections get(long id) {
+  /**
+   * The job's session (its captured one, or the shared one it was spread to), marked used now; the
+   * least recently used one closes when too many are open.
+   */
+  SessionConnections get(Job job) {
+    SharedSession shared = job.shared();
+    long id = shared != null ? shared.id() : Lane.sessionOf(job);
     SessionConnections s = sessions.get(id);
     if (s == null) { // not computeIfAbsent: under C1 its lambda was an allocation per statement
-      s = new SessionConnections(targets, watch);
+      s =
+          new SessionConnections(
+              targets, watch, shared != null ? shared.newState() : new SessionState());
       sessions.put(id, s);
     }
     s.used();

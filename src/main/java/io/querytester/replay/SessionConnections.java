@@ -18,11 +18,12 @@ final class SessionConnections implements AutoCloseable {
   private final Connection[] connections;
   private final Statement[] statements;
   private final int[] generations;
-  final SessionState state = new SessionState();
+  final SessionState state;
   private long lastUsed = System.nanoTime();
 
-  SessionConnections(List<Target> targets, ReplayWatch watch) {
+  SessionConnections(List<Target> targets, ReplayWatch watch, SessionState state) {
     this.targets = targets;
+    this.state = state;
     this.watch = watch;
     this.connections = new Connection[targets.size()];
     this.statements = new Statement[targets.size()];
@@ -58,8 +59,7 @@ final class SessionConnections implements AutoCloseable {
       try {
         restore(c);
       } catch (SQLException e) {
-        // A SET that fails on this side is replayed (and observed) as its own event; the
-        // connection stays usable.
+        // no statement could be made: the session's next statement shows the broken connection
       }
       connections[i] = c;
     }
@@ -119,14 +119,26 @@ final class SessionConnections implements AutoCloseable {
     return connections[i] != null;
   }
 
+  /**
+   * Each statement on its own: a SET that fails on this side (a variable its version dropped) was
+   * observed as its own event, and must not keep the SETs after it from this connection.
+   */
   private void restore(Connection c) throws SQLException {
     try (Statement s = c.createStatement()) {
       if (state.schema() != null) {
-        s.execute("USE " + quote(state.schema()));
+        quietly(s, "USE " + quote(state.schema()));
       }
       for (String set : state.setStatements()) {
-        s.execute(set);
+        quietly(s, set);
       }
+    }
+  }
+
+  private static void quietly(Statement s, String sql) {
+    try {
+      s.execute(sql);
+    } catch (SQLException e) {
+      // observed where the session ran it; the connection stays usable
     }
   }
 

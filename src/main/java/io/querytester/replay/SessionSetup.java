@@ -100,20 +100,7 @@ final class SessionSetup {
       return;
     }
     String sql = job.event().sql().strip();
-    if (sql.regionMatches(true, 0, "use", 0, 3)
-        && sql.length() > 3
-        && Character.isWhitespace(sql.charAt(3))) {
-      String db = sql.substring(4).strip();
-      if (db.endsWith(";")) {
-        db = db.substring(0, db.length() - 1).strip();
-      }
-      if (db.startsWith("`") && db.endsWith("`") && db.length() > 1) {
-        db = db.substring(1, db.length() - 1).replace("``", "`");
-      }
-      s.state.schema(db);
-    } else {
-      s.state.set(sql);
-    }
+    s.state.apply(sql);
     if (job.alreadyDone()) {
       for (int i = 0; i < targets.size(); i++) {
         if (s.isOpen(i)) {

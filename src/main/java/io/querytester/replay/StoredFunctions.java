@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,8 +24,12 @@ final class StoredFunctions {
   /** Lower-case name to "schema.name declared ACCESS", for the functions that may write. */
   private final Map<String, String> mayWrite;
 
-  private StoredFunctions(Map<String, String> mayWrite) {
+  /** Lower-case names of every stored function. */
+  private final Set<String> names;
+
+  private StoredFunctions(Map<String, String> mayWrite, Set<String> names) {
     this.mayWrite = mayWrite;
+    this.names = names;
   }
 
   static StoredFunctions read(Target target) {
@@ -38,12 +43,14 @@ final class StoredFunctions {
   /** The same, on an open connection to {@code target}. */
   static StoredFunctions read(Connection c, Target target) {
     Map<String, String> mayWrite = new HashMap<>();
+    Set<String> names = new HashSet<>();
     try (Statement s = c.createStatement();
         ResultSet rs =
             s.executeQuery(
                 "SELECT ROUTINE_SCHEMA, ROUTINE_NAME, SQL_DATA_ACCESS"
                     + " FROM information_schema.ROUTINES WHERE ROUTINE_TYPE = 'FUNCTION'")) {
       while (rs.next()) {
+        names.add(rs.getString(2).toLowerCase(Locale.ROOT));
         String access = rs.getString(3);
         if (access == null || !READ_ONLY.contains(access.toUpperCase(Locale.ROOT))) {
           mayWrite.putIfAbsent(
@@ -58,7 +65,7 @@ final class StoredFunctions {
               + " (information_schema.ROUTINES)",
           e);
     }
-    return new StoredFunctions(Map.copyOf(mayWrite));
+    return new StoredFunctions(Map.copyOf(mayWrite), Set.copyOf(names));
   }
 
   /** Why a statement calling these names must not be replayed read-only, or null. */
@@ -73,6 +80,19 @@ final class StoredFunctions {
       }
     }
     return null;
+  }
+
+  /** Whether one of these names is a stored function: it may read what its session holds. */
+  boolean any(Set<String> calls) {
+    if (calls.isEmpty() || names.isEmpty()) {
+      return false;
+    }
+    for (String name : calls) {
+      if (names.contains(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static List<StoredFunctions> readAll(List<Target> targets) {

@@ -95,6 +95,7 @@ public final class HealthOverheadBenchmark {
             0,
             10,
             1,
+            false,
             false);
     long start = System.nanoTime();
     if (watched) {

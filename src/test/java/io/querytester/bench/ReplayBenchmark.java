@@ -2,6 +2,7 @@ package io.querytester.bench;
 
 import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.Target;
+import io.querytester.testing.TcpProxy;
 import io.querytester.testing.TestServers;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.WorkloadHeader;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -100,6 +102,7 @@ public final class ReplayBenchmark {
       double[] after = afterLast(out, cnf, old, neu, workload, 3);
       double[] floor =
           StartFloor.measure(out, cnf, old.server().port(), neu.server().port(), java(), 6);
+      double[][] spread = spread(out, cnf, old, neu, workload, 3);
       String report =
           summary(statements, results, pt)
               + String.format(
@@ -108,13 +111,22 @@ public final class ReplayBenchmark {
                       + "%nthe same for the bare loop with one statement (launcher's JVM options,"
                       + " class-data archive): %.2f-%.2f s"
                       + "%nafter the last statement sent to OLD to exit (./querytester replay, 8"
-                      + " connections per side, the whole workload, plans read): %.2f-%.2f s",
+                      + " connections per side, the whole workload, plans read): %.2f-%.2f s"
+                      + "%n%d statements at 32 connections per side, %d ms added each way in"
+                      + " front of both servers: replay phase %.2f-%.2f s, with --spread-reads"
+                      + " %.2f-%.2f s",
                   start[0],
                   start[1],
                   floor[0],
                   floor[1],
                   after[0],
-                  after[1]);
+                  after[1],
+                  SPREAD_STATEMENTS,
+                  SPREAD_DELAY.toMillis(),
+                  spread[0][0],
+                  spread[0][1],
+                  spread[1][0],
+                  spread[1][1]);
       System.out.println(report);
       Files.writeString(out.resolve("results.txt"), report + "\n");
     }
@@ -249,6 +261,53 @@ public final class ReplayBenchmark {
       return probe.afterLastBestAndWorst(
           tries, replays(probe, out, "after", cnf, neu, 8, workload));
     }
+  }
+
+  private static final int SPREAD_STATEMENTS = 4_000;
+  private static final Duration SPREAD_DELAY = Duration.ofMillis(2);
+
+  /**
+   * What --spread-reads does for a workload of fewer sessions than connections when the servers are
+   * across a network (each chunk held {@link #SPREAD_DELAY} each way), so that a statement's round
+   * trip, not the 2 cores, sets the rate: replay phase seconds at 32 connections per side, best and
+   * worst of {@code tries} interleaved pairs, without [0] and with [1] the option.
+   */
+  private static double[][] spread(
+      Path out, Path cnf, EmbeddedTarget old, EmbeddedTarget neu, Path workload, int tries)
+      throws Exception {
+    double[][] phases = new double[2][tries];
+    try (TcpProxy farOld = TcpProxy.start(old.server().port(), SPREAD_DELAY);
+        TcpProxy farNew = TcpProxy.start(neu.server().port(), SPREAD_DELAY)) {
+      for (int i = 0; i < tries; i++) {
+        for (int with = 0; with < 2; with++) {
+          Path run = out.resolve("spread-" + with + "-" + i);
+          List<String> cmd = new ArrayList<>();
+          cmd.add(Path.of("querytester").toAbsolutePath().toString());
+          cmd.addAll(
+              ReplayArgs.of(
+                  workload,
+                  run,
+                  cnf,
+                  "jdbc:mysql://127.0.0.1:" + farOld.port() + "/",
+                  "jdbc:mysql://127.0.0.1:" + farNew.port() + "/"));
+          cmd.addAll(
+              List.of("--concurrency", "32", "--limit", Integer.toString(SPREAD_STATEMENTS)));
+          if (with == 1) {
+            cmd.add("--spread-reads");
+          }
+          timed(run, cmd);
+          phases[with][i] = io.querytester.run.RunInfo.read(run).replaySeconds();
+        }
+      }
+    }
+    return new double[][] {bestAndWorst(phases[0]), bestAndWorst(phases[1])};
+  }
+
+  private static double[] bestAndWorst(double[] seconds) {
+    return new double[] {
+      java.util.Arrays.stream(seconds).min().orElseThrow(),
+      java.util.Arrays.stream(seconds).max().orElseThrow()
+    };
   }
 
   /** Attempt {@code i} replays into {@code out/NAME-i} with OLD reached through the probe. */

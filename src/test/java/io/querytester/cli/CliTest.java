@@ -68,6 +68,25 @@ class CliTest {
   }
 
   @Test
+  void spreadReadsWithWritesIsBadInputBeforeAnyServerIsTouched() {
+    Run r =
+        run(
+            "replay",
+            "--workload",
+            "/nonexistent/w.jsonl",
+            "--old",
+            "jdbc:mysql://127.0.0.1:1/",
+            "--out",
+            "/tmp/qt-never",
+            "--allow-writes",
+            "--spread-reads");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err())
+        .contains("--spread-reads needs a read-only replay")
+        .doesNotContain("refused the connection");
+  }
+
+  @Test
   void anUnreachableHostCannotRun(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
       throws Exception {
     java.nio.file.Path workload =

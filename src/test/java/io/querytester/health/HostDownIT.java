@@ -151,6 +151,7 @@ class HostDownIT {
         0,
         10,
         1,
+        false,
         false);
   }
 }

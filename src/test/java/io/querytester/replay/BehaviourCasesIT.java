@@ -113,6 +113,7 @@ class BehaviourCasesIT {
                 0,
                 10,
                 7,
+                false,
                 false),
             m -> {})
         .run(pair, false);

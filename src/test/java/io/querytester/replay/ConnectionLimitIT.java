@@ -9,6 +9,8 @@ import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.Target;
 import io.querytester.testing.TestServers;
 import io.querytester.testing.Workloads;
+import io.querytester.workload.QueryEvent;
+import io.querytester.workload.StatementKind;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -114,8 +116,53 @@ class ConnectionLimitIT {
                     .isEqualTo(
                         "--concurrency 8: statements reached 3 of the lanes (a session runs in its"
                             + " captured order on one lane, so the workload's sessions set how many"
-                            + " lanes work)"));
+                            + " lanes work; --spread-reads runs their plain reads on any lane)"));
     assertThat(executions(tmp.resolve("run"))).hasSize(30);
+  }
+
+  @Test
+  void spreadReadsKeepEveryLaneBusyAndTheSessionsState(@TempDir Path tmp) throws Exception {
+    // Session 1 limits its results to 2 rows before it reads, after a SET that fails on both
+    // sides (a shared connection takes on the SETs after it all the same); session 2 only reads.
+    List<QueryEvent> events = new ArrayList<>();
+    events.add(QueryEvent.of(1, "app", "SET SESSION no_such_variable = 1"));
+    events.add(QueryEvent.of(1, "app", "SET SESSION sql_select_limit = 2"));
+    for (int i = 0; i < 40; i++) {
+      events.add(QueryEvent.of(1, "app", "SELECT id FROM items ORDER BY id"));
+      events.add(QueryEvent.of(2, "app", "SELECT id, name FROM items WHERE id = " + (i % 3 + 1)));
+    }
+    Path workload = Workloads.write(tmp.resolve("two.jsonl"), events);
+    List<String> plainProgress = new CopyOnWriteArrayList<>();
+    List<String> spreadProgress = new CopyOnWriteArrayList<>();
+
+    int before = variable(old, "SHOW GLOBAL STATUS LIKE 'Connections'");
+    new Replayer(settings(workload, tmp.resolve("plain"), 4, 0, false), plainProgress::add)
+        .run(List.of(old, neu), false);
+    int between = variable(old, "SHOW GLOBAL STATUS LIKE 'Connections'");
+    new Replayer(settings(workload, tmp.resolve("spread"), 4, 0, true), spreadProgress::add)
+        .run(List.of(old, neu), false);
+    int after = variable(old, "SHOW GLOBAL STATUS LIKE 'Connections'");
+
+    assertThat(plainProgress).anySatisfy(m -> assertThat(m).contains("reached 2 of the lanes"));
+    assertThat(spreadProgress)
+        .noneSatisfy(m -> assertThat(m).contains("of the lanes"))
+        .contains("--spread-reads: 80 reads ran on any lane");
+    // Without: one connection per session. With: the reads of each session's state on the two
+    // lanes the alternating sessions' reads reach, besides session 1's own for its SET.
+    assertThat((after - between) - (between - before)).isGreaterThanOrEqualTo(3);
+    for (String run : List.of("plain", "spread")) {
+      List<Execution> all = executions(tmp.resolve(run));
+      assertThat(all).as(run).hasSize(82).allSatisfy(e -> assertThat(e.differences()).isEmpty());
+      assertThat(all)
+          .as(run)
+          .filteredOn(e -> e.session() == 1 && e.kind() == StatementKind.READ)
+          .hasSize(40)
+          .allSatisfy(
+              e -> {
+                assertThat(e.old().rows()).isEqualTo(2);
+                assertThat(e.neu().rows()).isEqualTo(2);
+              });
+    }
   }
 
   @Test
@@ -146,28 +193,25 @@ class ConnectionLimitIT {
   @Test
   void idleSessionsAreClosed(@TempDir Path tmp) throws Exception {
     // 40 sessions run one statement each, then nothing happens for 4 s but a last statement.
-    Path workload = tmp.resolve("idle.jsonl");
     java.time.Instant t0 = java.time.Instant.parse("2026-01-02T03:04:05Z");
-    try (io.querytester.workload.WorkloadWriter w =
-        io.querytester.workload.WorkloadWriter.create(
-            workload, io.querytester.workload.WorkloadHeader.of("manual", null, t0))) {
-      for (int i = 0; i <= 40; i++) {
-        w.write(
-            new io.querytester.workload.QueryEvent(
-                i < 40 ? t0.plusMillis(i) : t0.plusSeconds(4),
-                (long) (i % 40) + 1,
-                "app",
-                "localhost",
-                "app",
-                "SELECT id FROM items WHERE id = 1",
-                null,
-                null,
-                null,
-                null,
-                null,
-                null));
-      }
+    List<QueryEvent> events = new ArrayList<>();
+    for (int i = 0; i <= 40; i++) {
+      events.add(
+          new QueryEvent(
+              i < 40 ? t0.plusMillis(i) : t0.plusSeconds(4),
+              (long) (i % 40) + 1,
+              "app",
+              "localhost",
+              "app",
+              "SELECT id FROM items WHERE id = 1",
+              null,
+              null,
+              null,
+              null,
+              null,
+              null));
     }
+    Path workload = Workloads.write(tmp.resolve("idle.jsonl"), events);
     ReplaySettings paced = settings(workload, tmp.resolve("run"), 2, 1.0);
     Thread replay =
         Thread.ofVirtual()
@@ -198,6 +242,11 @@ class ConnectionLimitIT {
    * @param speed 0 as fast as possible, 1 at the captured pace
    */
   private static ReplaySettings settings(Path workload, Path run, int concurrency, double speed) {
+    return settings(workload, run, concurrency, speed, false);
+  }
+
+  private static ReplaySettings settings(
+      Path workload, Path run, int concurrency, double speed, boolean spreadReads) {
     return new ReplaySettings(
         workload,
         run,
@@ -213,7 +262,8 @@ class ConnectionLimitIT {
         0,
         10,
         1,
-        false);
+        false,
+        spreadReads);
   }
 
   private static List<Execution> executions(Path run) {

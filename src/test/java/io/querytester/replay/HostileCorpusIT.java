@@ -381,7 +381,8 @@ class HostileCorpusIT {
         0,
         10,
         3,
-        strictAccount);
+        strictAccount,
+        false);
   }
 
   private static Map<String, Object> snapshot(EmbeddedTarget t) throws SQLException, IOException {

@@ -95,6 +95,7 @@ class ReplayIT {
         0,
         10,
         3,
+        false,
         false);
   }
 
@@ -295,7 +296,8 @@ class ReplayIT {
             s.repeat(),
             s.maxSamples(),
             s.seed(),
-            s.requireReadOnlyAccount());
+            s.requireReadOnlyAccount(),
+            false);
     new Replayer(s, m -> {}).run(List.of(old, neu), false);
     List<Execution> e = executions(run);
     assertThat(e).hasSize(4);

@@ -6,6 +6,7 @@ import io.querytester.workload.WorkloadWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Writes small workload files for tests. */
@@ -16,22 +17,32 @@ public final class Workloads {
   public static Path write(Path file, String schema, int sessions, List<String> statements)
       throws IOException {
     Instant ts = Instant.parse("2026-01-02T03:04:05Z");
+    List<QueryEvent> events = new ArrayList<>();
+    for (int i = 0; i < statements.size(); i++) {
+      events.add(
+          new QueryEvent(
+              ts.plusMillis(i),
+              (long) (i % sessions) + 1,
+              "app",
+              "localhost",
+              schema,
+              statements.get(i),
+              null,
+              null,
+              null,
+              null,
+              null,
+              null));
+    }
+    return write(file, events);
+  }
+
+  /** The events, in order. */
+  public static Path write(Path file, List<QueryEvent> events) throws IOException {
+    Instant ts = Instant.parse("2026-01-02T03:04:05Z");
     try (WorkloadWriter w = WorkloadWriter.create(file, WorkloadHeader.of("manual", null, ts))) {
-      for (int i = 0; i < statements.size(); i++) {
-        w.write(
-            new QueryEvent(
-                ts.plusMillis(i),
-                (long) (i % sessions) + 1,
-                "app",
-                "localhost",
-                schema,
-                statements.get(i),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null));
+      for (QueryEvent e : events) {
+        w.write(e);
       }
     }
     return file;
