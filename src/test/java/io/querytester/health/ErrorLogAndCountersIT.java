@@ -10,7 +10,7 @@ import io.querytester.run.ExecutionLog;
 import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.Target;
 import io.querytester.testing.TestServers;
-import io.querytester.workload.QueryEvent;
+import io.querytester.testing.Workloads;
 import io.querytester.workload.WorkloadHeader;
 import io.querytester.workload.WorkloadWriter;
 import java.io.PrintWriter;
@@ -80,19 +80,11 @@ class ErrorLogAndCountersIT {
     try (WorkloadWriter w = WorkloadWriter.create(file, WorkloadHeader.of("manual", null, t0))) {
       for (int i = 0; i < 1500; i++) {
         w.write(
-            new QueryEvent(
+            Workloads.event(
                 t0.plusMillis(2L * i),
-                (long) (i % 4),
+                i % 4,
                 "app",
-                "localhost",
-                "app",
-                "SELECT id, name FROM items WHERE id = " + (i % 3 + 1),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null));
+                "SELECT id, name FROM items WHERE id = " + (i % 3 + 1)));
       }
     }
     return file;

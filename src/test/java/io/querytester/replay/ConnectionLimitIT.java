@@ -197,19 +197,11 @@ class ConnectionLimitIT {
     List<QueryEvent> events = new ArrayList<>();
     for (int i = 0; i <= 40; i++) {
       events.add(
-          new QueryEvent(
+          Workloads.event(
               i < 40 ? t0.plusMillis(i) : t0.plusSeconds(4),
-              (long) (i % 40) + 1,
+              (i % 40) + 1,
               "app",
-              "localhost",
-              "app",
-              "SELECT id FROM items WHERE id = 1",
-              null,
-              null,
-              null,
-              null,
-              null,
-              null));
+              "SELECT id FROM items WHERE id = 1"));
     }
     Path workload = Workloads.write(tmp.resolve("idle.jsonl"), events);
     ReplaySettings paced = settings(workload, tmp.resolve("run"), 2, 1.0);

@@ -19,22 +19,15 @@ public final class Workloads {
     Instant ts = Instant.parse("2026-01-02T03:04:05Z");
     List<QueryEvent> events = new ArrayList<>();
     for (int i = 0; i < statements.size(); i++) {
-      events.add(
-          new QueryEvent(
-              ts.plusMillis(i),
-              (long) (i % sessions) + 1,
-              "app",
-              "localhost",
-              schema,
-              statements.get(i),
-              null,
-              null,
-              null,
-              null,
-              null,
-              null));
+      events.add(event(ts.plusMillis(i), (i % sessions) + 1, schema, statements.get(i)));
     }
     return write(file, events);
+  }
+
+  /** An event of account app@localhost, with its time and session. */
+  public static QueryEvent event(Instant ts, long session, String schema, String sql) {
+    return new QueryEvent(
+        ts, session, "app", "localhost", schema, sql, null, null, null, null, null, null);
   }
 
   /** The events, in order. */
