@@ -154,7 +154,7 @@ record BisectPlan(
           WorkloadWriter writer = WorkloadWriter.create(out, reader.header())) {
         for (WorkloadReader.Entry entry : reader) {
           QueryEvent ev = entry.event();
-          long session = ev.session() == null ? 0 : ev.session();
+          long session = ev.sessionId();
           Long last = lastLine.get(session);
           if (last == null || entry.line() > last) {
             continue;

@@ -19,4 +19,10 @@ record Job(
     SqlProfile profile,
     long intendedStart,
     boolean alreadyDone,
-    SharedSession shared) {}
+    SharedSession shared) {
+
+  /** Its connections' key in a lane's session cache: the shared session's, else its own. */
+  long connectionKey() {
+    return shared != null ? shared.id() : event.sessionId();
+  }
+}

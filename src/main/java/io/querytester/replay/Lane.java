@@ -163,7 +163,7 @@ final class Lane implements Runnable {
       return;
     }
     setup.trackState(s, job);
-    Execution e = comparison.of(s, job, sessionOf(job), first);
+    Execution e = comparison.of(s, job, job.event().sessionId(), first);
     if (!stopping) {
       record(SecretMask.apply(job.event().sql(), e));
       counters.executed(e.differences().size());
@@ -186,12 +186,8 @@ final class Lane implements Runnable {
 
   private void skip(Job job, String reason) {
     SqlProfile p = job.profile();
-    record(Execution.skipped(job.id(), sessionOf(job), p.classId(), p.kind(), reason));
+    record(Execution.skipped(job.id(), job.event().sessionId(), p.classId(), p.kind(), reason));
     counters.skipped(reason);
-  }
-
-  static long sessionOf(Job job) {
-    return job.event().session() == null ? 0 : job.event().session();
   }
 
   /**

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 /**
  * With {@code --spread-reads}, picks the statements that may run on any lane's connection rather
@@ -45,6 +46,10 @@ final class ReadSpreader {
           "ps_current_thread_id",
           "ps_thread_id",
           "sql_calc_found_rows");
+
+  /** Compiled once: asked of every SET of the workload, of any length. */
+  private static final Pattern AUTOCOMMIT_OFF =
+      Pattern.compile("autocommit\\s*(=|:=)\\s*(0|off|false)\\b", Pattern.CASE_INSENSITIVE);
 
   private final BiFunction<String, SqlProfile, String> skipReason;
   private final Predicate<SqlProfile> callsStoredFunction;
@@ -87,17 +92,14 @@ final class ReadSpreader {
    * state is followed.
    */
   SharedSession route(QueryEvent event, SqlProfile profile) {
-    long session = event.session() == null ? 0 : event.session();
+    long session = event.sessionId();
     if (home.contains(session)) {
       return null;
     }
-    SharedSession.State state = states.get(session);
+    SharedSession.State state = states.getOrDefault(session, SharedSession.State.NONE);
     String schema = event.schema();
-    if (state == null || (schema != null && !schema.isEmpty() && !schema.equals(state.schema()))) {
-      state =
-          new SharedSession.State(
-              schema == null || schema.isEmpty() ? state == null ? null : state.schema() : schema,
-              state == null ? List.of() : state.sets());
+    if (schema != null && !schema.isEmpty() && !schema.equals(state.schema())) {
+      state = state.inSchema(schema);
       states.put(session, state);
     }
     String sql = event.sql();
@@ -176,8 +178,7 @@ final class ReadSpreader {
     if (!f.startsWith("set ") || f.startsWith("set transaction")) {
       return false;
     }
-    String s = sql.toLowerCase(Locale.ROOT);
-    return !s.matches("(?s).*autocommit\\s*(=|:=)\\s*(0|off|false)\\b.*");
+    return !AUTOCOMMIT_OFF.matcher(sql).find();
   }
 
   /** A SET of user variables only: no plain read that is spread can see them. */

@@ -268,8 +268,7 @@ public final class Replayer {
           index = spread(lanes, job, turn, random.nextInt(lanes.size()));
           turn = index + 1;
         } else {
-          long session = event.session() == null ? 0 : event.session();
-          index = (int) Math.floorMod(mix(session), (long) lanes.size());
+          index = (int) Math.floorMod(mix(event.sessionId()), (long) lanes.size());
           lanes.get(index).submit(new Job(entry.line(), event, profile, start, already, null));
         }
         if (!already) {
@@ -324,21 +323,29 @@ public final class Replayer {
    */
   private void idleLanes(BitSet busy, int laneCount) {
     int used = busy.cardinality();
-    if (used > 0 && used < laneCount) {
-      progress.accept(
-          "--concurrency "
-              + laneCount
-              + ": statements reached "
-              + used
-              + (settings.spreadReads()
-                  ? " of the lanes (sessions kept on their own connections run in order on one"
-                      + " lane each)"
-                  : " of the lanes (a session runs in its captured order on one lane, so the"
-                      + " workload's sessions set how many lanes work"
-                      + (settings.allowWrites()
-                          ? ")"
-                          : "; --spread-reads runs their plain reads on any lane)")));
+    if (used == 0 || used >= laneCount) {
+      return;
     }
+    String why;
+    if (settings.spreadReads()) {
+      why = "sessions kept on their own connections run in order on one lane each";
+    } else if (settings.allowWrites()) {
+      why =
+          "a session runs in its captured order on one lane, so the workload's sessions set how"
+              + " many lanes work";
+    } else {
+      why =
+          "a session runs in its captured order on one lane, so the workload's sessions set how"
+              + " many lanes work; --spread-reads runs their plain reads on any lane";
+    }
+    progress.accept(
+        "--concurrency "
+            + laneCount
+            + ": statements reached "
+            + used
+            + " of the lanes ("
+            + why
+            + ")");
   }
 
   /** Spreads sequential session ids over lanes. */

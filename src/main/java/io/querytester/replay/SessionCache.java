@@ -32,13 +32,15 @@ final class SessionCache {
    * least recently used one closes when too many are open.
    */
   SessionConnections get(Job job) {
-    SharedSession shared = job.shared();
-    long id = shared != null ? shared.id() : Lane.sessionOf(job);
+    long id = job.connectionKey();
     SessionConnections s = sessions.get(id);
     if (s == null) { // not computeIfAbsent: under C1 its lambda was an allocation per statement
+      SharedSession shared = job.shared();
       s =
           new SessionConnections(
-              targets, watch, shared != null ? shared.newState() : new SessionState());
+              targets,
+              watch,
+              shared != null ? shared.state().toSessionState() : new SessionState());
       sessions.put(id, s);
     }
     s.used();

@@ -16,15 +16,23 @@ record SharedSession(long id, State state) {
    * @param sets the session's SET statements, in order
    */
   record State(String schema, List<String> sets) {
+    /** No schema of its own, no SETs: a connection as it opens. */
+    static final State NONE = new State(null, List.of());
+
     /** The state after a session statement (USE or SET) of the session. */
     State after(String sessionStatement) {
-      SessionState s = new SessionState(schema, sets);
+      SessionState s = toSessionState();
       s.apply(sessionStatement);
       return new State(s.schema(), s.setList());
     }
-  }
 
-  SessionState newState() {
-    return new SessionState(state.schema(), state.sets());
+    State inSchema(String other) {
+      return new State(other, sets);
+    }
+
+    /** A connection's state to restore when it opens. */
+    SessionState toSessionState() {
+      return new SessionState(schema, sets);
+    }
   }
 }

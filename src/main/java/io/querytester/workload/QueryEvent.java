@@ -45,6 +45,11 @@ public record QueryEvent(
         null, session, null, null, schema, sql, null, null, null, null, null, null);
   }
 
+  /** The session id, 0 when the source knew none: all such events replay as one session. */
+  public long sessionId() {
+    return session == null ? 0 : session;
+  }
+
   public QueryEvent withSql(String newSql) {
     return new QueryEvent(
         ts,

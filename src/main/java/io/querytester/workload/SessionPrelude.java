@@ -41,7 +41,7 @@ public record SessionPrelude(long line, QueryEvent event, List<QueryEvent> sessi
     try (WorkloadReader reader = WorkloadReader.open(workload, warnings)) {
       for (WorkloadReader.Entry entry : reader) {
         QueryEvent ev = entry.event();
-        long session = ev.session() == null ? 0 : ev.session();
+        long session = ev.sessionId();
         List<QueryEvent> seen = bySession.get(session);
         if (seen == null) {
           continue;

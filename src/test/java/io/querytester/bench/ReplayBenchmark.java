@@ -75,7 +75,13 @@ public final class ReplayBenchmark {
       // machine: a user pays it once, so it is paid here, outside the timed rounds.
       List<String> warmUp =
           new ArrayList<>(
-              command(out.resolve("warm-up"), cnf, old.server().jdbcUrl(), neu, 1, workload));
+              command(
+                  out.resolve("warm-up"),
+                  cnf,
+                  old.server().jdbcUrl(),
+                  neu.server().jdbcUrl(),
+                  1,
+                  workload));
       warmUp.addAll(List.of("--limit", "100"));
       timed(out.resolve("warm-up"), warmUp);
       Map<Integer, List<Timed[]>> results = new java.util.TreeMap<>();
@@ -229,7 +235,7 @@ public final class ReplayBenchmark {
     Timed t =
         timed(
             out.resolve("tool-" + c + "-" + round),
-            command(run, cnf, old.server().jdbcUrl(), neu, c, workload));
+            command(run, cnf, old.server().jdbcUrl(), neu.server().jdbcUrl(), c, workload));
     Double phase = io.querytester.run.RunInfo.read(run).replaySeconds();
     return new Timed(t.wall(), t.cpu(), phase == null ? t.wall() : phase);
   }
@@ -281,17 +287,16 @@ public final class ReplayBenchmark {
       for (int i = 0; i < tries; i++) {
         for (int with = 0; with < 2; with++) {
           Path run = out.resolve("spread-" + with + "-" + i);
-          List<String> cmd = new ArrayList<>();
-          cmd.add(Path.of("querytester").toAbsolutePath().toString());
-          cmd.addAll(
-              ReplayArgs.of(
-                  workload,
-                  run,
-                  cnf,
-                  "jdbc:mysql://127.0.0.1:" + farOld.port() + "/",
-                  "jdbc:mysql://127.0.0.1:" + farNew.port() + "/"));
-          cmd.addAll(
-              List.of("--concurrency", "32", "--limit", Integer.toString(SPREAD_STATEMENTS)));
+          List<String> cmd =
+              new ArrayList<>(
+                  command(
+                      run,
+                      cnf,
+                      "jdbc:mysql://127.0.0.1:" + farOld.port() + "/",
+                      "jdbc:mysql://127.0.0.1:" + farNew.port() + "/",
+                      32,
+                      workload));
+          cmd.addAll(List.of("--limit", Integer.toString(SPREAD_STATEMENTS)));
           if (with == 1) {
             cmd.add("--spread-reads");
           }
@@ -324,17 +329,23 @@ public final class ReplayBenchmark {
       Path run = out.resolve(name + "-" + i);
       List<String> cmd =
           new ArrayList<>(
-              command(run, cnf, "jdbc:mysql://127.0.0.1:" + probe.port() + "/", neu, c, workload));
+              command(
+                  run,
+                  cnf,
+                  "jdbc:mysql://127.0.0.1:" + probe.port() + "/",
+                  neu.server().jdbcUrl(),
+                  c,
+                  workload));
       cmd.addAll(List.of(extra));
       timed(run, cmd);
     };
   }
 
   private static List<String> command(
-      Path run, Path cnf, String oldUrl, EmbeddedTarget neu, int c, Path workload) {
+      Path run, Path cnf, String oldUrl, String newUrl, int c, Path workload) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of("querytester").toAbsolutePath().toString());
-    cmd.addAll(ReplayArgs.of(workload, run, cnf, oldUrl, neu.server().jdbcUrl()));
+    cmd.addAll(ReplayArgs.of(workload, run, cnf, oldUrl, newUrl));
     cmd.addAll(List.of("--concurrency", Integer.toString(c)));
     return cmd;
   }

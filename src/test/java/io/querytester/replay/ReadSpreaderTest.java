@@ -49,7 +49,7 @@ class ReadSpreaderTest {
         .isEqualTo(
             new SharedSession.State(
                 "app", List.of("SET NAMES utf8mb4", "SET SESSION sql_select_limit = 2")));
-    assertThat(set.newState().setList()).isEqualTo(set.state().sets());
+    assertThat(set.state().toSessionState().setList()).isEqualTo(set.state().sets());
     assertThat(plain).isNotEqualTo(set);
     assertThat(other.state().schema()).isEqualTo("shop");
     assertThat(List.of(set.id(), plain.id(), other.id())).doesNotHaveDuplicates();
