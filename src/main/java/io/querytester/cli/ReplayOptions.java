@@ -53,9 +53,10 @@ final class ReplayOptions {
       description =
           "Run plain reads on any of the --concurrency connections, not only on their captured"
               + " session's, so that a workload of few sessions keeps them all busy. A read"
-              + " that uses variables or session values, and every statement of a session after"
-              + " its first transaction, lock or PREPARE, stays on the session's connection, in"
-              + " order. Read-only replays only.")
+              + " that uses variables, session values or a stored function runs on its"
+              + " session's connection. From a session's first transaction, autocommit off, SET"
+              + " TRANSACTION, lock, PREPARE, write or session statement the replay skips, all"
+              + " its statements stay there, in order. Read-only replays only.")
   boolean spreadReads;
 
   @Option(

@@ -21,8 +21,11 @@ record Job(
     boolean alreadyDone,
     SharedSession shared) {
 
-  /** Its connections' key in a lane's session cache: the shared session's, else its own. */
-  long connectionKey() {
-    return shared != null ? shared.id() : event.sessionId();
+  /**
+   * Its connections' key in a lane's session cache: the shared session (equal by identity, so no
+   * captured id can meet it), else its captured session's id.
+   */
+  Object connectionKey() {
+    return shared != null ? shared : (Object) event.sessionId();
   }
 }

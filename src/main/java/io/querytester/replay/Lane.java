@@ -30,6 +30,8 @@ final class Lane implements Runnable {
   private final ReplayGate gate;
   private final BlockingQueue<Job> queue = new ArrayBlockingQueue<>(512);
   private final ArrayDeque<Job> taken = new ArrayDeque<>(BATCH);
+  // taken's size, for the dispatcher's choice of a lane (written by the lane thread only)
+  private volatile int takenLeft;
   private final SessionCache sessions;
   private final SessionSetup setup;
   private final SideRunner sides;
@@ -69,9 +71,9 @@ final class Lane implements Runnable {
     queue.put(job);
   }
 
-  /** Jobs waiting in the queue (not those taken in the current batch). */
+  /** Jobs waiting: in the queue, and taken from it but not yet begun. */
   int backlog() {
-    return queue.size();
+    return queue.size() + takenLeft;
   }
 
   /** Takes the job if the lane's queue has room. */
@@ -125,7 +127,9 @@ final class Lane implements Runnable {
     if (taken.isEmpty() && queue.drainTo(taken, BATCH) == 0) {
       return queue.poll(SessionSetup.IDLE_CHECK_NANOS, TimeUnit.NANOSECONDS);
     }
-    return taken.poll();
+    Job job = taken.poll();
+    takenLeft = taken.size();
+    return job;
   }
 
   private void process(Job job) {

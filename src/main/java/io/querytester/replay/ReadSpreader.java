@@ -1,6 +1,7 @@
 package io.querytester.replay;
 
 import io.querytester.workload.QueryEvent;
+import io.querytester.workload.SetAssignments;
 import io.querytester.workload.SqlProfile;
 import io.querytester.workload.StatementKind;
 import java.util.HashMap;
@@ -11,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
 
 /**
  * With {@code --spread-reads}, picks the statements that may run on any lane's connection rather
@@ -33,40 +33,80 @@ final class ReadSpreader {
   /** Distinct session states given shared connections at most, whatever the connection budget. */
   static final int MAX_STATES = 64;
 
+  /**
+   * Spread reads after which a state no read used is retired when a new one needs its place, even
+   * if a session is still in it: the sessions of a capture come and go, and say nothing when they
+   * end.
+   */
+  static final long STALE_AFTER = 10_000;
+
   private static final Set<String> SESSION_VALUES =
       Set.of("CONNECTION_ID()", "FOUND_ROWS()", "LAST_INSERT_ID()", "ROW_COUNT()", "LASTVAL()");
 
-  /** Names in a read's text that read what its own connection did or holds. */
+  /** Names in a read's fingerprint that read what its own connection did or holds. */
   private static final List<String> CONNECTION_TABLES =
       List.of(
           "performance_schema",
           "optimizer_trace",
           "session_status",
           "session_variables",
+          "user_variables",
+          "profiling",
           "ps_current_thread_id",
           "ps_thread_id",
           "sql_calc_found_rows");
 
-  /** Compiled once: asked of every SET of the workload, of any length. */
-  private static final Pattern AUTOCOMMIT_OFF =
-      Pattern.compile("autocommit\\s*(=|:=)\\s*(0|off|false)\\b", Pattern.CASE_INSENSITIVE);
+  /** Transaction characteristics: set with an unscoped {@code @@}, for the next one only. */
+  private static final Set<String> TRANSACTION_VARIABLES =
+      Set.of("transaction_isolation", "tx_isolation", "transaction_read_only", "tx_read_only");
+
+  private static final Set<String> AUTOCOMMIT_ON = Set.of("1", "ON", "TRUE");
 
   private final BiFunction<String, SqlProfile, String> skipReason;
   private final Predicate<SqlProfile> callsStoredFunction;
   private final int maxStates;
 
-  /** The state of each session seen, as far as shared connections must copy it. */
-  private final Map<Long, SharedSession.State> states = new HashMap<>();
+  /** The sessions seen that are not kept home and have a state or a shared session. */
+  private final Map<Long, Tracked> sessions = new HashMap<>();
 
-  private final Map<SharedSession.State, SharedSession> shared = new HashMap<>();
+  private final Map<SharedSession.State, Slot> shared = new HashMap<>();
   private final Set<Long> home = new HashSet<>();
   private String firstHome;
   private long spread;
+  private long given;
+
+  /** A session as far as shared connections must copy it. */
+  private static final class Tracked {
+    String schema;
+    SessionState sets; // null until its first SET that is state
+    SharedSession.State snapshot; // null when the state changed since
+    Slot slot; // the shared session its reads run on in this state, null before one did
+
+    SharedSession.State snapshot() {
+      if (snapshot == null) {
+        snapshot = new SharedSession.State(schema, sets == null ? List.of() : sets.setList());
+      }
+      return snapshot;
+    }
+  }
+
+  /** A state given a shared session: how many sessions are in it, and when a read last used it. */
+  private static final class Slot {
+    final SharedSession session;
+    int users;
+    long lastUsed;
+    boolean retired;
+
+    Slot(SharedSession session) {
+      this.session = session;
+    }
+  }
 
   /**
    * @param skipReason the replay's own decision to skip a statement (see {@link ReplayGate})
    * @param callsStoredFunction whether a statement calls a stored function of a target
-   * @param maxStates distinct states given shared connections: every lane may open one per state
+   * @param maxStates distinct states given shared connections at once: every lane may open one per
+   *     state
    */
   ReadSpreader(
       BiFunction<String, SqlProfile, String> skipReason,
@@ -80,35 +120,49 @@ final class ReadSpreader {
   /**
    * States for a lane that may keep {@code openPerLane} sessions open: half of them, so that the
    * sessions a lane runs in order keep room, and a lane never closes one shared connection to open
-   * another for every read.
+   * another for every read. 0 below 2: then nothing is spread.
    */
   static int maxStates(int openPerLane) {
-    return Math.max(1, Math.min(MAX_STATES, openPerLane / 2));
+    return Math.min(MAX_STATES, openPerLane / 2);
   }
 
   /**
    * Where the event runs: a shared session, or null for its own session's connection. Called for
-   * every event of the workload in order (those done before a resume too), so that each session's
-   * state is followed.
+   * every event of the workload in order, those a resumed run did before too ({@code already}), so
+   * that each session's state is followed; those are never spread nor counted.
    */
-  SharedSession route(QueryEvent event, SqlProfile profile) {
+  SharedSession route(QueryEvent event, SqlProfile profile, boolean already) {
     long session = event.sessionId();
     if (home.contains(session)) {
       return null;
     }
-    SharedSession.State state = states.getOrDefault(session, SharedSession.State.NONE);
+    Tracked t = sessions.get(session);
     String schema = event.schema();
-    if (schema != null && !schema.isEmpty() && !schema.equals(state.schema())) {
-      state = state.inSchema(schema);
-      states.put(session, state);
+    if (schema != null && !schema.isEmpty() && (t == null || !schema.equals(t.schema))) {
+      t = tracked(session, t);
+      t.schema = schema;
+      changed(t);
     }
     String sql = event.sql();
     if (profile.kind() == StatementKind.SESSION) {
       String skip = skipReason.apply(sql, profile);
       if (skip != null || !keepsOnlyState(sql, profile)) {
         stayHome(session, skip != null ? "a session statement not replayed (" + skip + ")" : sql);
-      } else if (!userVariablesOnly(profile)) {
-        states.put(session, state.after(sql));
+      } else if (!userVariablesOnly(sql)) {
+        t = tracked(session, t);
+        String used = SessionState.usedSchema(sql);
+        if (used != null) {
+          t.schema = used;
+        } else {
+          if (t.sets == null) {
+            t.sets = new SessionState();
+          }
+          t.sets.set(sql);
+        }
+        changed(t);
+        if (t.sets != null && t.sets.overflowed()) {
+          stayHome(session, "more than " + SessionState.MAX_SETS + " SET statements");
+        }
       }
       return null; // observed on the session's own connection, as captured
     }
@@ -116,21 +170,72 @@ final class ReadSpreader {
       stayHome(session, sql);
       return null;
     }
-    if (!portable(profile) || callsStoredFunction.test(profile)) {
+    if (already || !portable(sql, profile) || callsStoredFunction.test(profile)) {
       return null;
     }
-    SharedSession s = shared.get(state);
-    if (s == null) {
-      if (shared.size() >= maxStates) {
-        stayHome(session, "more than " + maxStates + " distinct session states");
+    t = tracked(session, t);
+    if (t.slot == null || t.slot.retired) {
+      Slot slot = slotFor(t.snapshot());
+      if (slot == null) {
+        stayHome(session, "more than " + maxStates + " distinct session states at once");
         return null;
       }
-      // Negative ids: no captured session (a server's connection id) is negative.
-      s = new SharedSession(-1L - shared.size(), state);
-      shared.put(state, s);
+      slot.users++;
+      t.slot = slot;
     }
     spread++;
-    return s;
+    t.slot.lastUsed = spread;
+    return t.slot.session;
+  }
+
+  private Tracked tracked(long session, Tracked t) {
+    if (t == null) {
+      t = new Tracked();
+      sessions.put(session, t);
+    }
+    return t;
+  }
+
+  /** The session's state changed: its reads need the shared session of the new one. */
+  private void changed(Tracked t) {
+    t.snapshot = null;
+    release(t);
+  }
+
+  private void release(Tracked t) {
+    Slot slot = t.slot;
+    t.slot = null;
+    if (slot != null && !slot.retired && --slot.users == 0) {
+      retire(slot);
+    }
+  }
+
+  private void retire(Slot slot) {
+    slot.retired = true;
+    shared.remove(slot.session.state());
+  }
+
+  /** The state's shared session; a new one if there is room, or once a stale one is retired. */
+  private Slot slotFor(SharedSession.State state) {
+    Slot slot = shared.get(state);
+    if (slot != null) {
+      return slot;
+    }
+    if (shared.size() >= maxStates) {
+      Slot stalest = null;
+      for (Slot s : shared.values()) {
+        if (stalest == null || s.lastUsed < stalest.lastUsed) {
+          stalest = s;
+        }
+      }
+      if (stalest == null || spread - stalest.lastUsed < STALE_AFTER) {
+        return null;
+      }
+      retire(stalest);
+    }
+    slot = new Slot(new SharedSession(++given, state));
+    shared.put(state, slot);
+    return slot;
   }
 
   /** What the replay says at its end: how many reads were spread, and why sessions were not. */
@@ -155,7 +260,10 @@ final class ReadSpreader {
       firstHome = "session " + session + ", " + why;
     }
     home.add(session);
-    states.remove(session);
+    Tracked t = sessions.remove(session);
+    if (t != null) {
+      release(t);
+    }
   }
 
   private static String abbreviate(String s) {
@@ -165,7 +273,8 @@ final class ReadSpreader {
 
   /**
    * A USE, or a SET of session variables that a shared connection can take on as well: not one that
-   * starts a transaction's mode for the next statement only, nor autocommit off.
+   * sets a transaction's characteristics for the next one only ({@code SET TRANSACTION}, an
+   * unscoped {@code @@transaction_isolation}), nor autocommit to anything but on.
    */
   static boolean keepsOnlyState(String sql, SqlProfile profile) {
     if (profile.unsafeReason() != null) {
@@ -175,24 +284,39 @@ final class ReadSpreader {
     if (f.startsWith("use ")) {
       return true;
     }
-    if (!f.startsWith("set ") || f.startsWith("set transaction")) {
+    if (!f.startsWith("set ") || f.startsWith("set transaction ")) {
       return false;
     }
-    return !AUTOCOMMIT_OFF.matcher(sql).find();
+    SetAssignments set = SetAssignments.of(sql);
+    if (set == null) {
+      return true; // SET NAMES, SET CHARACTER SET, SET SESSION TRANSACTION
+    }
+    for (SetAssignments.Assignment a : set.assignments()) {
+      if (a.scope() == SetAssignments.Scope.GLOBAL
+          || (a.scope() == SetAssignments.Scope.UNSCOPED
+              && TRANSACTION_VARIABLES.contains(a.name()))
+          || (a.name().equals("autocommit")
+              && a.scope() != SetAssignments.Scope.USER
+              && !AUTOCOMMIT_ON.contains(String.valueOf(a.simpleValue())))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A SET of user variables only: no plain read that is spread can see them. */
-  static boolean userVariablesOnly(SqlProfile profile) {
-    String f = profile.fingerprint();
-    return f.startsWith("set @") && !f.contains("@@") && !f.contains(",");
+  static boolean userVariablesOnly(String sql) {
+    SetAssignments set = SetAssignments.of(sql);
+    return set != null && set.userVariablesOnly();
   }
 
   /**
    * A read whose result does not depend on which connection runs it, in a read-only replay, unless
-   * it calls a stored function (which the replay's targets tell).
+   * it calls a stored function (which the replay's targets tell). One with an executable comment is
+   * not: the servers may read different text in it.
    */
-  static boolean portable(SqlProfile profile) {
-    if (!profile.safeRead()) {
+  static boolean portable(String sql, SqlProfile profile) {
+    if (!profile.safeRead() || SqlProfile.dependsOnServer(sql)) {
       return false;
     }
     String f = profile.fingerprint(); // literals are ?: an @ in a string does not count

@@ -113,13 +113,7 @@ public final class Replayer {
         abort.lanes(lanes);
         stopper = new Thread(() -> stop(lanes, log), "querytester-stop-replay");
         Runtime.getRuntime().addShutdownHook(stopper);
-        ReadSpreader spreader =
-            settings.spreadReads()
-                ? new ReadSpreader(
-                    gate::skipReason,
-                    gate::callsStoredFunction,
-                    ReadSpreader.maxStates(laneLimits.maxOpenSessions()))
-                : null;
+        ReadSpreader spreader = spreader(gate, laneLimits.maxOpenSessions());
         events = dispatch(lanes, done, counters, dropped, abort, spreader);
         for (Lane lane : lanes) {
           lane.finish();
@@ -260,10 +254,10 @@ public final class Replayer {
         }
         SqlProfile profile = SqlProfile.of(event.sql());
         boolean already = done.get(Math.toIntExact(entry.line()));
-        SharedSession shared = spreader == null ? null : spreader.route(event, profile);
+        SharedSession shared = spreader == null ? null : spreader.route(event, profile, already);
         long start = already ? 0 : pacer.intendedStart(event);
         int index;
-        if (shared != null && !already) {
+        if (shared != null) {
           Job job = new Job(entry.line(), event, profile, start, false, shared);
           index = spread(lanes, job, turn, random.nextInt(lanes.size()));
           turn = index + 1;
@@ -287,6 +281,27 @@ public final class Replayer {
       progress.accept(spreader.summary());
     }
     return events;
+  }
+
+  /**
+   * The spreader of a replay with --spread-reads, or null: also when a lane may keep too few
+   * connections open for a shared one beside its sessions' (said, with what to change).
+   */
+  private ReadSpreader spreader(ReplayGate gate, int openPerLane) {
+    if (!settings.spreadReads()) {
+      return null;
+    }
+    int states = ReadSpreader.maxStates(openPerLane);
+    if (states == 0) {
+      progress.accept(
+          "--spread-reads: off, a lane may keep only "
+              + openPerLane
+              + " connection per server open (the connections the servers allow the replay,"
+              + " over --concurrency); lower --concurrency, or allow more connections"
+              + " (max_connections, --max-connections), to spread reads");
+      return null;
+    }
+    return new ReadSpreader(gate::skipReason, gate::callsStoredFunction, states);
   }
 
   /**

@@ -17,8 +17,9 @@ final class SessionCache {
   private final ReplayWatch watch;
   private final int maxOpen;
   private final long idleNanos;
-  private final Map<Long, SessionConnections> sessions = new HashMap<>();
-  private final LinkedHashSet<Long> open = new LinkedHashSet<>();
+  // Keys: a captured session's id, or a SharedSession (see Job.connectionKey)
+  private final Map<Object, SessionConnections> sessions = new HashMap<>();
+  private final LinkedHashSet<Object> open = new LinkedHashSet<>();
 
   SessionCache(List<Target> targets, ReplayWatch watch, LaneLimits limits) {
     this.targets = targets;
@@ -32,7 +33,7 @@ final class SessionCache {
    * least recently used one closes when too many are open.
    */
   SessionConnections get(Job job) {
-    long id = job.connectionKey();
+    Object id = job.connectionKey();
     SessionConnections s = sessions.get(id);
     if (s == null) { // not computeIfAbsent: under C1 its lambda was an allocation per statement
       SharedSession shared = job.shared();
@@ -44,15 +45,15 @@ final class SessionCache {
       sessions.put(id, s);
     }
     s.used();
-    if (!open.isEmpty() && open.getLast() == id) {
+    if (!open.isEmpty() && open.getLast().equals(id)) {
       return s; // the session of the statement before: already the most recently used
     }
     open.remove(id);
     open.add(id);
     if (open.size() > maxOpen) {
-      Long eldest = open.iterator().next();
+      Object eldest = open.iterator().next();
       open.remove(eldest);
-      sessions.get(eldest).close();
+      close(eldest);
     }
     return s;
   }
@@ -63,27 +64,37 @@ final class SessionCache {
    */
   void closeIdle(SessionConnections keep) {
     long now = System.nanoTime();
-    for (Iterator<Long> it = open.iterator(); it.hasNext(); ) {
-      SessionConnections s = sessions.get(it.next());
+    for (Iterator<Object> it = open.iterator(); it.hasNext(); ) {
+      Object key = it.next();
+      SessionConnections s = sessions.get(key);
       if (now - s.lastUsed() < idleNanos) {
         return; // least recently used first: the rest were used later
       }
       if (s != keep) {
-        s.close();
         it.remove();
+        close(key);
       }
     }
   }
 
   /** Closes every session but {@code keep}: its server refused a connection for too many. */
   void closeOthers(SessionConnections keep) {
-    for (Iterator<Long> it = open.iterator(); it.hasNext(); ) {
-      SessionConnections other = sessions.get(it.next());
-      if (other != keep) {
-        other.close();
+    for (Iterator<Object> it = open.iterator(); it.hasNext(); ) {
+      Object key = it.next();
+      if (sessions.get(key) != keep) {
         it.remove();
+        close(key);
       }
     }
+  }
+
+  /**
+   * Closes a session's connections. A captured session keeps its state to reopen with; a shared one
+   * is forgotten, since its state is in its key and the spreader may retire it.
+   */
+  private void close(Object key) {
+    SessionConnections s = key instanceof SharedSession ? sessions.remove(key) : sessions.get(key);
+    s.close();
   }
 
   /** The lane ends: every connection closes. */

@@ -10,6 +10,7 @@ import io.querytester.target.Target;
 import io.querytester.testing.TestServers;
 import io.querytester.testing.Workloads;
 import io.querytester.workload.QueryEvent;
+import io.querytester.workload.SqlProfile;
 import io.querytester.workload.StatementKind;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -46,7 +47,8 @@ class ConnectionLimitIT {
           t,
           "CREATE DATABASE app",
           "CREATE TABLE app.items (id INT PRIMARY KEY, name VARCHAR(20))",
-          "INSERT INTO app.items VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+          "INSERT INTO app.items VALUES (1, 'a'), (2, 'b'), (3, 'c')",
+          "CREATE FUNCTION app.cap() RETURNS INT READS SQL DATA RETURN @cap");
       assertThat(variable(t, "SELECT @@max_connections")).isEqualTo(151);
     }
   }
@@ -123,10 +125,12 @@ class ConnectionLimitIT {
   @Test
   void spreadReadsKeepEveryLaneBusyAndTheSessionsState(@TempDir Path tmp) throws Exception {
     // Session 1 limits its results to 2 rows before it reads, after a SET that fails on both
-    // sides (a shared connection takes on the SETs after it all the same); session 2 only reads.
+    // sides (a shared connection takes on the SETs after it all the same), and before a SET of
+    // the same variable that fails (the 2 holds, on a shared connection too); session 2 reads.
     List<QueryEvent> events = new ArrayList<>();
     events.add(QueryEvent.of(1, "app", "SET SESSION no_such_variable = 1"));
     events.add(QueryEvent.of(1, "app", "SET SESSION sql_select_limit = 2"));
+    events.add(QueryEvent.of(1, "app", "SET SESSION sql_select_limit = 'two'"));
     for (int i = 0; i < 40; i++) {
       events.add(QueryEvent.of(1, "app", "SELECT id FROM items ORDER BY id"));
       events.add(QueryEvent.of(2, "app", "SELECT id, name FROM items WHERE id = " + (i % 3 + 1)));
@@ -152,7 +156,7 @@ class ConnectionLimitIT {
     assertThat((after - between) - (between - before)).isGreaterThanOrEqualTo(3);
     for (String run : List.of("plain", "spread")) {
       List<Execution> all = executions(tmp.resolve(run));
-      assertThat(all).as(run).hasSize(82).allSatisfy(e -> assertThat(e.differences()).isEmpty());
+      assertThat(all).as(run).hasSize(83).allSatisfy(e -> assertThat(e.differences()).isEmpty());
       assertThat(all)
           .as(run)
           .filteredOn(e -> e.session() == 1 && e.kind() == StatementKind.READ)
@@ -163,6 +167,36 @@ class ConnectionLimitIT {
                 assertThat(e.neu().rows()).isEqualTo(2);
               });
     }
+  }
+
+  @Test
+  void spreadReadsKeepACallOfAStoredFunctionOnItsSessionsConnection(@TempDir Path tmp)
+      throws Exception {
+    // app.cap() returns the session's @cap: 2 on session 1's own connection, NULL on a shared one
+    List<QueryEvent> events = new ArrayList<>();
+    events.add(QueryEvent.of(1, "app", "SET @cap = 2"));
+    for (int i = 0; i < 10; i++) {
+      events.add(QueryEvent.of(1, "app", "SELECT id FROM items WHERE id <= cap()"));
+      events.add(QueryEvent.of(1, "app", "SELECT id FROM items WHERE id = " + (i % 3 + 1)));
+    }
+    Path workload = Workloads.write(tmp.resolve("cap.jsonl"), events);
+    List<String> progress = new CopyOnWriteArrayList<>();
+    new Replayer(settings(workload, tmp.resolve("run"), 4, 0, true), progress::add)
+        .run(List.of(old, neu), false);
+
+    assertThat(progress).contains("--spread-reads: 10 reads ran on any lane");
+    assertThat(executions(tmp.resolve("run")))
+        .filteredOn(
+            e ->
+                SqlProfile.of("SELECT id FROM items WHERE id <= cap()")
+                    .classId()
+                    .equals(e.classId()))
+        .hasSize(10)
+        .allSatisfy(
+            e -> {
+              assertThat(e.old().rows()).isEqualTo(2);
+              assertThat(e.neu().rows()).isEqualTo(2);
+            });
   }
 
   @Test

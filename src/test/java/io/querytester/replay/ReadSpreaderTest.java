@@ -20,7 +20,11 @@ class ReadSpreaderTest {
   }
 
   private SharedSession route(long session, String schema, String sql) {
-    return spreader.route(QueryEvent.of(session, schema, sql), SqlProfile.of(sql));
+    return spreader.route(QueryEvent.of(session, schema, sql), SqlProfile.of(sql), false);
+  }
+
+  private static SharedSession route(ReadSpreader spreader, long session, String sql) {
+    return spreader.route(QueryEvent.of(session, "app", sql), SqlProfile.of(sql), false);
   }
 
   @Test
@@ -31,7 +35,7 @@ class ReadSpreaderTest {
     SharedSession d = route(2, "(SELECT c FROM t WHERE email = 'a@b.example') UNION (SELECT 1)");
 
     assertThat(a).isNotNull().isSameAs(b).isSameAs(c).isSameAs(d);
-    assertThat(a.id()).isNegative();
+    assertThat(a.id()).isEqualTo(1);
     assertThat(a.state()).isEqualTo(new SharedSession.State("app", List.of()));
     assertThat(spreader.summary()).isEqualTo("--spread-reads: 4 reads ran on any lane");
   }
@@ -57,10 +61,29 @@ class ReadSpreaderTest {
     // events that do not say their schema: the session's USE says it
     assertThat(route(2, null, "USE shop")).isNull();
     assertThat(route(2, null, "SELECT id FROM t")).isSameAs(other);
-    // a SET of the same variable replaces the earlier one, as on a reopened connection
-    route(1, "SET SESSION sql_select_limit = 3");
+    // a later SET of the same variable is added, not put in the earlier one's place: should it
+    // fail on a side, the earlier value holds there, on the session's own connection and here
+    route(1, "SET SESSION sql_select_limit = 'two'");
     assertThat(route(1, "SELECT id FROM t").state().sets())
-        .containsExactly("SET NAMES utf8mb4", "SET SESSION sql_select_limit = 3");
+        .containsExactly(
+            "SET NAMES utf8mb4",
+            "SET SESSION sql_select_limit = 2",
+            "SET SESSION sql_select_limit = 'two'");
+    // the same text again moves to the end
+    route(1, "SET SESSION sql_select_limit = 2");
+    assertThat(route(1, "SELECT id FROM t").state().sets())
+        .containsExactly(
+            "SET NAMES utf8mb4",
+            "SET SESSION sql_select_limit = 'two'",
+            "SET SESSION sql_select_limit = 2");
+    // user variables with others are state; user variables alone are not
+    route(4, "SET @a = 1, @b = 'x'");
+    route(4, "SET @a := 2");
+    assertThat(route(4, "SELECT id FROM t").state())
+        .isEqualTo(new SharedSession.State("app", List.of()));
+    route(4, "SET @a = 1, sql_select_limit = 5");
+    assertThat(route(4, "SELECT id FROM t").state().sets())
+        .containsExactly("SET @a = 1, sql_select_limit = 5");
   }
 
   @Test
@@ -82,11 +105,16 @@ class ReadSpreaderTest {
     route(6, "PREPARE s FROM 'SELECT 1'");
     assertThat(route(6, "SELECT 1 FROM t")).isNull();
 
+    route(8, "SET autocommit = 'OFF'");
+    assertThat(route(8, "SELECT 1 FROM t")).isNull();
+    route(9, "SET @@transaction_isolation = 'SERIALIZABLE'"); // the next transaction only
+    assertThat(route(9, "SELECT 1 FROM t")).isNull();
+
     assertThat(route(7, "SET autocommit = 1")).isNull();
     assertThat(route(7, "SELECT 1 FROM t")).isNotNull();
     assertThat(spreader.summary())
         .isEqualTo(
-            "--spread-reads: 2 reads ran on any lane; 6 sessions kept on their own connections"
+            "--spread-reads: 2 reads ran on any lane; 8 sessions kept on their own connections"
                 + " from a statement on (the first: session 1, BEGIN)");
   }
 
@@ -112,9 +140,13 @@ class ReadSpreaderTest {
             "SELECT ROW_COUNT()",
             "SELECT * FROM information_schema.OPTIMIZER_TRACE",
             "SELECT * FROM performance_schema.session_status",
+            "SELECT * FROM information_schema.USER_VARIABLES",
+            "SELECT * FROM information_schema.PROFILING",
+            "SELECT /*M!100000 @@version, */ 1 FROM t",
+            "SELECT /*!50700 CONNECTION_ID() */ 1 FROM t",
             "SHOW WARNINGS",
             "SHOW TABLES")) {
-      assertThat(ReadSpreader.portable(SqlProfile.of(sql))).as(sql).isFalse();
+      assertThat(ReadSpreader.portable(sql, SqlProfile.of(sql))).as(sql).isFalse();
       assertThat(route(1, sql)).as(sql).isNull();
     }
     assertThat(route(1, "SELECT my_function(id) FROM t")).isNull();
@@ -124,7 +156,7 @@ class ReadSpreaderTest {
             "SELECT NOW(), c FROM t",
             "select c from t limit 3",
             "SELECT SUM(k) FROM sbtest1 WHERE id BETWEEN 5 AND 104")) {
-      assertThat(ReadSpreader.portable(SqlProfile.of(sql))).as(sql).isTrue();
+      assertThat(ReadSpreader.portable(sql, SqlProfile.of(sql))).as(sql).isTrue();
     }
     assertThat(route(1, "SELECT 1 FROM t")).isNotNull();
   }
@@ -138,6 +170,9 @@ class ReadSpreaderTest {
             "set @a = 1",
             "SET sql_mode = ''",
             "SET autocommit=1",
+            "SET @@session.autocommit = ON",
+            "SET @@session.transaction_isolation = 'READ-COMMITTED'",
+            "SET transaction_isolation = 'READ-COMMITTED'",
             "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED")) {
       assertThat(ReadSpreader.keepsOnlyState(sql, SqlProfile.of(sql))).as(sql).isTrue();
     }
@@ -145,6 +180,11 @@ class ReadSpreaderTest {
         List.of(
             "SET autocommit = 0",
             "set AUTOCOMMIT=off",
+            "SET autocommit = 'OFF'",
+            "SET @@autocommit := 0",
+            "SET sql_mode = '', autocommit = false",
+            "SET @@transaction_isolation = 'SERIALIZABLE'",
+            "SET @@tx_read_only = 1",
             "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE",
             "SET TRANSACTION READ WRITE",
             "PREPARE s FROM 'SELECT 1'",
@@ -154,22 +194,69 @@ class ReadSpreaderTest {
   }
 
   @Test
-  void sessionsBeyondTheSharedStatesStayHome() {
-    ReadSpreader few = new ReadSpreader((sql, p) -> null, p -> false, 2);
-    for (int i = 0; i < 2; i++) {
-      String set = "SET SESSION sql_select_limit = " + (i + 1);
-      few.route(QueryEvent.of(i, "app", set), SqlProfile.of(set));
-      assertThat(few.route(QueryEvent.of(i, "app", "SELECT 1"), SqlProfile.of("SELECT 1")))
-          .isNotNull();
+  void statesNoSessionIsInAreRetiredAndStaleOnesMakeRoom() {
+    ReadSpreader two = new ReadSpreader((sql, p) -> null, p -> false, 2);
+    // session 1 moves from one state to the next: each state it left is retired
+    for (int i = 1; i <= 5; i++) {
+      route(two, 1, "SET SESSION sql_select_limit = " + i);
+      assertThat(route(two, 1, "SELECT 1 FROM t")).isNotNull();
     }
-    String third = "SET SESSION sql_select_limit = 3";
-    few.route(QueryEvent.of(9, "app", third), SqlProfile.of(third));
-    assertThat(few.route(QueryEvent.of(9, "app", "SELECT 1"), SqlProfile.of("SELECT 1"))).isNull();
-    assertThat(few.route(QueryEvent.of(0, "app", "SELECT 1"), SqlProfile.of("SELECT 1")))
-        .isNotNull(); // states already given keep theirs
-    assertThat(few.summary()).contains("the first: session 9, more than 2 distinct session states");
+    route(two, 2, "SET SESSION sql_select_limit = 100");
+    SharedSession busy = route(two, 2, "SELECT 1 FROM t");
+    assertThat(busy).isNotNull(); // two states in use: 1's last and 2's
+
+    route(two, 3, "SET SESSION sql_select_limit = 200");
+    assertThat(route(two, 3, "SELECT 1 FROM t")).isNull(); // no room, none stale
+    assertThat(two.summary())
+        .contains("the first: session 3, more than 2 distinct session states at once");
+
+    // session 1's state goes unused while session 2 reads on: then it makes room for session 4's
+    for (long i = 0; i < ReadSpreader.STALE_AFTER; i++) {
+      assertThat(route(two, 2, "SELECT 1 FROM t")).isSameAs(busy);
+    }
+    route(two, 4, "SET SESSION sql_select_limit = 300");
+    SharedSession fourth = route(two, 4, "SELECT 1 FROM t");
+    assertThat(fourth).isNotNull();
+    assertThat(fourth.id()).isEqualTo(7);
+    // session 1 comes back: its state was retired, and both places are in use
+    assertThat(route(two, 1, "SELECT 1 FROM t")).isNull();
+
     assertThat(ReadSpreader.maxStates(4)).isEqualTo(2);
-    assertThat(ReadSpreader.maxStates(1)).isEqualTo(1);
+    assertThat(ReadSpreader.maxStates(1)).as("no room beside a lane's own sessions").isZero();
     assertThat(ReadSpreader.maxStates(10_000)).isEqualTo(ReadSpreader.MAX_STATES);
+  }
+
+  @Test
+  void aSessionPastTheSetsKeptStaysHome() {
+    for (int i = 0; i <= SessionState.MAX_SETS; i++) {
+      route(1, "SET SESSION sql_mode = CONCAT(@@sql_mode, ',NO_ZERO_DATE')");
+    }
+    assertThat(route(1, "SELECT 1 FROM t")).isNull();
+    assertThat(spreader.summary()).contains("session 1, more than 200 SET statements");
+  }
+
+  @Test
+  void onResumeWhatWasDoneIsFollowedNotSpreadNorCounted() {
+    String set = "SET SESSION sql_select_limit = 2";
+    assertThat(spreader.route(QueryEvent.of(1, "app", set), SqlProfile.of(set), true)).isNull();
+    String read = "SELECT 1 FROM t";
+    assertThat(spreader.route(QueryEvent.of(1, "app", read), SqlProfile.of(read), true)).isNull();
+    SharedSession s = route(1, read);
+    assertThat(s.state().sets()).containsExactly(set);
+    assertThat(s.id()).isEqualTo(1);
+    assertThat(spreader.summary()).isEqualTo("--spread-reads: 1 reads ran on any lane");
+  }
+
+  @Test
+  void aSharedSessionsConnectionsNeverMeetACapturedSessions() {
+    SharedSession s = route(-1, "SELECT 1 FROM t");
+    QueryEvent captured = QueryEvent.of(-1, "app", "SELECT 1 FROM t");
+    Job spread = new Job(1, captured, SqlProfile.of(captured.sql()), 0, false, s);
+    Job home = new Job(2, captured, SqlProfile.of(captured.sql()), 0, false, null);
+    Job other = new Job(3, QueryEvent.of(s.id(), "app", "SELECT 1"), null, 0, false, null);
+
+    assertThat(spread.connectionKey())
+        .isNotEqualTo(home.connectionKey())
+        .isNotEqualTo(other.connectionKey());
   }
 }
