@@ -3,6 +3,7 @@ package io.querytester.replay;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SetAssignments;
 import io.querytester.workload.SqlProfile;
+import io.querytester.workload.SqlToken;
 import io.querytester.workload.StatementKind;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -146,22 +147,27 @@ final class ReadSpreader {
     String sql = event.sql();
     if (profile.kind() == StatementKind.SESSION) {
       String skip = skipReason.apply(sql, profile);
-      if (skip != null || !keepsOnlyState(sql, profile)) {
+      SetAssignments set = skip == null ? SetAssignments.of(sql) : null;
+      if (skip != null || !keepsOnlyState(sql, profile, set)) {
         stayHome(session, skip != null ? "a session statement not replayed (" + skip + ")" : sql);
-      } else if (!userVariablesOnly(sql)) {
+      } else if (set == null || !set.userVariablesOnly()) {
         t = tracked(session, t);
         String used = SessionState.usedSchema(sql);
         if (used != null) {
-          t.schema = used;
+          if (!used.equals(t.schema)) {
+            t.schema = used;
+            changed(t);
+          }
         } else {
           if (t.sets == null) {
             t.sets = new SessionState();
           }
-          t.sets.set(sql);
-        }
-        changed(t);
-        if (t.sets != null && t.sets.overflowed()) {
-          stayHome(session, "more than " + SessionState.MAX_SETS + " SET statements");
+          if (t.sets.set(sql, set)) {
+            changed(t);
+          }
+          if (t.sets.overflowed()) {
+            stayHome(session, "more than " + SessionState.MAX_SETS + " SET statements");
+          }
         }
       }
       return null; // observed on the session's own connection, as captured
@@ -182,6 +188,7 @@ final class ReadSpreader {
       }
       slot.users++;
       t.slot = slot;
+      t.snapshot = slot.session.state(); // one copy of a state, however many sessions are in it
     }
     spread++;
     t.slot.lastUsed = spread;
@@ -205,8 +212,8 @@ final class ReadSpreader {
   private void release(Tracked t) {
     Slot slot = t.slot;
     t.slot = null;
-    if (slot != null && !slot.retired && --slot.users == 0) {
-      retire(slot);
+    if (slot != null && !slot.retired) {
+      slot.users--;
     }
   }
 
@@ -222,16 +229,18 @@ final class ReadSpreader {
       return slot;
     }
     if (shared.size() >= maxStates) {
-      Slot stalest = null;
+      // room from a state no session is in any more, else from the one no read used the longest
+      Slot free = null;
       for (Slot s : shared.values()) {
-        if (stalest == null || s.lastUsed < stalest.lastUsed) {
-          stalest = s;
+        if (free == null
+            || ((s.users == 0) != (free.users == 0) ? s.users == 0 : s.lastUsed < free.lastUsed)) {
+          free = s;
         }
       }
-      if (stalest == null || spread - stalest.lastUsed < STALE_AFTER) {
+      if (free == null || (free.users > 0 && spread - free.lastUsed < STALE_AFTER)) {
         return null;
       }
-      retire(stalest);
+      retire(free);
     }
     slot = new Slot(new SharedSession(++given, state));
     shared.put(state, slot);
@@ -277,6 +286,11 @@ final class ReadSpreader {
    * unscoped {@code @@transaction_isolation}), nor autocommit to anything but on.
    */
   static boolean keepsOnlyState(String sql, SqlProfile profile) {
+    return keepsOnlyState(sql, profile, SetAssignments.of(sql));
+  }
+
+  /** As {@link #keepsOnlyState(String, SqlProfile)}, with the SET's assignments read already. */
+  static boolean keepsOnlyState(String sql, SqlProfile profile, SetAssignments set) {
     if (profile.unsafeReason() != null) {
       return false;
     }
@@ -284,30 +298,37 @@ final class ReadSpreader {
     if (f.startsWith("use ")) {
       return true;
     }
-    if (!f.startsWith("set ") || f.startsWith("set transaction ")) {
+    if (!f.startsWith("set ")) {
       return false;
     }
-    SetAssignments set = SetAssignments.of(sql);
-    if (set == null) {
-      return true; // SET NAMES, SET CHARACTER SET, SET SESSION TRANSACTION
+    if (set == null) { // no list of assignments: only the forms known to set the session's own
+      return f.startsWith("set names ")
+          || f.startsWith("set character set ")
+          || f.startsWith("set charset ")
+          || f.startsWith("set session transaction ");
     }
     for (SetAssignments.Assignment a : set.assignments()) {
+      boolean user = a.scope() == SetAssignments.Scope.USER;
       if (a.scope() == SetAssignments.Scope.GLOBAL
           || (a.scope() == SetAssignments.Scope.UNSCOPED
               && TRANSACTION_VARIABLES.contains(a.name()))
           || (a.name().equals("autocommit")
-              && a.scope() != SetAssignments.Scope.USER
-              && !AUTOCOMMIT_ON.contains(String.valueOf(a.simpleValue())))) {
-        return false;
+              && !user
+              && !AUTOCOMMIT_ON.contains(String.valueOf(a.simpleValue())))
+          || (!user && readsUserVariable(a))) {
+        return false; // a user variable is not copied to a shared connection
       }
     }
     return true;
   }
 
-  /** A SET of user variables only: no plain read that is spread can see them. */
-  static boolean userVariablesOnly(String sql) {
-    SetAssignments set = SetAssignments.of(sql);
-    return set != null && set.userVariablesOnly();
+  private static boolean readsUserVariable(SetAssignments.Assignment a) {
+    for (SqlToken t : a.value()) {
+      if (t.kind() == SqlToken.Kind.USER_VAR) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -128,7 +128,7 @@ final class SessionConnections implements AutoCloseable {
       if (state.schema() != null) {
         quietly(s, "USE " + quote(state.schema()));
       }
-      for (String set : state.setStatements()) {
+      for (String set : state.setList()) {
         quietly(s, set);
       }
     }

@@ -1,23 +1,29 @@
 package io.querytester.replay;
 
 import io.querytester.workload.SetAssignments;
-import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The state a captured session built up (its schema and its SET statements), so that a connection
  * opened later, or re-opened after a loss, can be brought to the same state by running the SETs
  * again in order.
  *
- * <p>A SET whose text was kept before moves to the end, unless it reads a variable ({@code
- * CONCAT(@@sql_mode, ...)}), whose effect depends on what ran before it: such a SET is kept every
- * time. Of the SETs that give one variable a value, the last {@value #PER_VARIABLE} are kept, not
- * just the last: a SET that fails on one server (a value one version rejects) leaves the earlier
- * value there, and the restore must too.
+ * <p>A SET is dropped only where the SETs kept give the same state without it:
+ *
+ * <ul>
+ *   <li>a SET that repeats the last one kept is not kept again (a repeated SET is taken to set the
+ *       same value);
+ *   <li>a SET whose text was kept before moves to the end, unless a SET kept after the earlier one
+ *       reads a variable it sets;
+ *   <li>of the SETs of one variable alone that read no variable, the last {@value #PER_VARIABLE}
+ *       are kept, not just the last: one that fails on a server (a value one version rejects)
+ *       leaves the value before it there, and the restore must too. The oldest goes only if no SET
+ *       after it reads the variable before the next SET of it.
+ * </ul>
+ *
+ * Past {@value #MAX_SETS} SETs the oldest goes, and the state says so ({@link #overflowed}).
  */
 final class SessionState {
   /** Sets of one variable kept; the last that succeeds on a side gives that side its value. */
@@ -26,10 +32,53 @@ final class SessionState {
   /** SETs kept at most: past that a session's own connection keeps the latest ones. */
   static final int MAX_SETS = 200;
 
+  private static final String[] NONE = {};
+
+  /** What SET NAMES and SET CHARACTER SET set. */
+  private static final String[] CHARSET =
+      intern(
+          "character_set_client",
+          "character_set_connection",
+          "character_set_results",
+          "collation_connection");
+
+  /** What SET SESSION TRANSACTION sets. */
+  private static final String[] TRANSACTION =
+      intern("transaction_isolation", "tx_isolation", "transaction_read_only", "tx_read_only");
+
+  /**
+   * A SET kept. Names are interned: a million sessions may keep SETs of the same few variables.
+   *
+   * @param sets the variables it sets; null when not known (then it may set any)
+   * @param reads the variables its values read
+   * @param single whether it sets one variable and reads none (so it counts among that variable's
+   *     {@value #PER_VARIABLE})
+   */
+  private record Entry(String sql, String[] sets, String[] reads, boolean single) {
+    boolean readsAnyOf(String[] variables) {
+      if (reads.length == 0) {
+        return false;
+      }
+      if (variables == null) {
+        return true;
+      }
+      for (String r : reads) {
+        for (String v : variables) {
+          if (r == v) { // interned
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+
+    boolean setsOnly(String variable) {
+      return single && sets[0] == variable; // interned
+    }
+  }
+
   private String schema;
-  private final Map<String, String> sets = new LinkedHashMap<>();
-  private final Map<String, ArrayDeque<String>> byVariable = new HashMap<>();
-  private long unique;
+  private List<Entry> sets; // null until the first SET: most sessions have none
   private boolean overflowed;
 
   SessionState() {}
@@ -49,32 +98,105 @@ final class SessionState {
   }
 
   void set(String sql) {
-    SetAssignments parsed = SetAssignments.of(sql);
-    String key;
-    if (parsed != null && parsed.readsVariable()) {
-      key = "#" + unique++ + " " + sql; // ran after what it reads: never merged
-    } else {
-      key = sql.strip().toLowerCase(Locale.ROOT);
+    set(sql, SetAssignments.of(sql));
+  }
+
+  /**
+   * Keeps a SET, as {@code parsed} reads it (null for one that is no list of assignments).
+   *
+   * @return whether the SETs kept changed
+   */
+  boolean set(String sql, SetAssignments parsed) {
+    if (sets == null) {
+      sets = new ArrayList<>(4);
     }
-    sets.remove(key);
-    sets.put(key, sql);
-    if (parsed != null && !parsed.readsVariable() && parsed.assignments().size() == 1) {
-      SetAssignments.Assignment a = parsed.assignments().getFirst();
-      ArrayDeque<String> same =
-          byVariable.computeIfAbsent(a.scope() + " " + a.name(), k -> new ArrayDeque<>());
-      same.remove(key);
-      same.addLast(key);
-      if (same.size() > PER_VARIABLE) {
-        sets.remove(same.removeFirst());
+    int n = sets.size();
+    if (n > 0 && sets.get(n - 1).sql().equals(sql)) {
+      return false;
+    }
+    Entry entry = entry(sql, parsed);
+    for (int i = n - 1; i >= 0; i--) {
+      Entry e = sets.get(i);
+      if (e.sql().equals(sql)) {
+        sets.remove(i);
+        break;
+      }
+      if (e.readsAnyOf(entry.sets())) {
+        break; // it may have read what the earlier copy set: both stay
       }
     }
+    sets.add(entry);
+    if (entry.single()) {
+      dropOldestOf(entry.sets()[0]);
+    }
     if (sets.size() > MAX_SETS) {
-      // A session that sets thousands of distinct things is pathological; keep the latest ones.
-      String eldest = sets.keySet().iterator().next();
-      sets.remove(eldest);
-      byVariable.values().forEach(q -> q.remove(eldest));
+      sets.removeFirst(); // pathological: a session's own connection keeps the latest ones
       overflowed = true;
     }
+    return true;
+  }
+
+  private static Entry entry(String sql, SetAssignments parsed) {
+    if (parsed == null) {
+      String f = sql.strip().toLowerCase(Locale.ROOT);
+      String[] known =
+          f.startsWith("set names")
+                  || f.startsWith("set character set")
+                  || f.startsWith("set charset")
+              ? CHARSET
+              : f.startsWith("set session transaction") ? TRANSACTION : null;
+      return new Entry(sql, known, NONE, false);
+    }
+    String[] targets = intern(parsed.targets().toArray(String[]::new));
+    String[] reads = intern(parsed.readVariables().toArray(String[]::new));
+    return new Entry(sql, targets, reads, targets.length == 1 && reads.length == 0);
+  }
+
+  private static String[] intern(String... names) {
+    if (names.length == 0) {
+      return NONE;
+    }
+    for (int i = 0; i < names.length; i++) {
+      names[i] = names[i].intern();
+    }
+    return names;
+  }
+
+  /**
+   * Past {@link #PER_VARIABLE} SETs of one variable alone, drops the oldest that no SET after it
+   * reads before the next SET of the variable.
+   */
+  private void dropOldestOf(String variable) {
+    int count = 0;
+    for (Entry e : sets) {
+      if (e.setsOnly(variable)) {
+        count++;
+      }
+    }
+    if (count <= PER_VARIABLE) {
+      return;
+    }
+    String[] one = {variable};
+    for (int i = 0; i < sets.size(); i++) {
+      if (sets.get(i).setsOnly(variable) && !readBefore(i, variable, one)) {
+        sets.remove(i);
+        return;
+      }
+    }
+  }
+
+  /** Whether a SET after {@code from} reads the variable before the next SET of it alone. */
+  private boolean readBefore(int from, String variable, String[] one) {
+    for (int i = from + 1; i < sets.size(); i++) {
+      Entry e = sets.get(i);
+      if (e.readsAnyOf(one)) {
+        return true;
+      }
+      if (e.setsOnly(variable)) {
+        return false;
+      }
+    }
+    return false;
   }
 
   /** Whether SETs were dropped past {@link #MAX_SETS}: the state kept may not be the session's. */
@@ -110,12 +232,15 @@ final class SessionState {
     return db;
   }
 
-  Iterable<String> setStatements() {
-    return sets.values();
-  }
-
   /** The SET statements, in the order a reopened connection replays them. */
   List<String> setList() {
-    return List.copyOf(sets.values());
+    if (sets == null) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>(sets.size());
+    for (Entry e : sets) {
+      out.add(e.sql());
+    }
+    return List.copyOf(out);
   }
 }

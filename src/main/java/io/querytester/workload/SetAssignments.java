@@ -93,31 +93,42 @@ public record SetAssignments(List<Assignment> assignments) {
         case USER_VAR -> {
           own = Scope.USER;
           name = t.text().toLowerCase(Locale.ROOT);
+          i++;
         }
-        case SYSTEM_VAR -> {
-          String v = t.text().substring(2).toLowerCase(Locale.ROOT);
+        case SYSTEM_VAR, WORD, QUOTED_NAME -> {
+          // the name as the server joins it: @@session.`autocommit`, @@session . autocommit
+          StringBuilder raw = new StringBuilder(nameText(t));
+          boolean system = t.kind() == SqlToken.Kind.SYSTEM_VAR;
+          for (i++; i < n; i++) {
+            SqlToken next = tokens.get(i);
+            boolean open = raw.isEmpty() || raw.charAt(raw.length() - 1) == '.';
+            if (next.kind() == SqlToken.Kind.DOT && !open) {
+              raw.append('.');
+            } else if (open
+                && (next.kind() == SqlToken.Kind.WORD
+                    || next.kind() == SqlToken.Kind.QUOTED_NAME)) {
+              raw.append(nameText(next));
+            } else {
+              break;
+            }
+          }
+          String v = raw.toString().toLowerCase(Locale.ROOT);
           int dot = v.indexOf('.');
           String prefix = dot > 0 ? v.substring(0, dot).toUpperCase(Locale.ROOT) : "";
-          if (SESSION_WORDS.contains(prefix) || GLOBAL_WORDS.contains(prefix)) {
+          if (system && (SESSION_WORDS.contains(prefix) || GLOBAL_WORDS.contains(prefix))) {
             own = SESSION_WORDS.contains(prefix) ? Scope.SESSION : Scope.GLOBAL;
             v = v.substring(dot + 1);
           } else {
-            own = Scope.UNSCOPED;
+            own = system ? Scope.UNSCOPED : scope;
+          }
+          if (v.isEmpty() || v.endsWith(".")) {
+            return null;
           }
           name = v;
-        }
-        case WORD, QUOTED_NAME -> {
-          own = scope;
-          name = t.text().toLowerCase(Locale.ROOT);
         }
         default -> {
           return null;
         }
-      }
-      i++;
-      while (i + 1 < n && tokens.get(i).kind() == SqlToken.Kind.DOT) { // a structured variable
-        name = name + "." + tokens.get(i + 1).text().toLowerCase(Locale.ROOT);
-        i += 2;
       }
       if (i >= n || !isAssign(tokens.get(i))) {
         return null;
@@ -146,8 +157,64 @@ public record SetAssignments(List<Assignment> assignments) {
     return out.isEmpty() ? null : new SetAssignments(List.copyOf(out));
   }
 
+  /** A name token's text: a system variable's without its @@, a quoted name's unquoted. */
+  private static String nameText(SqlToken t) {
+    String text = t.text();
+    return switch (t.kind()) {
+      case SYSTEM_VAR -> text.substring(2);
+      case QUOTED_NAME ->
+          text.length() >= 2 ? text.substring(1, text.length() - 1).replace("``", "`") : text;
+      default -> text;
+    };
+  }
+
   private static boolean isAssign(SqlToken t) {
     return t.kind() == SqlToken.Kind.OPERATOR && (t.text().equals("=") || t.text().equals(":="));
+  }
+
+  /**
+   * The variables the assignments set, as {@link #variableName} names them: a user variable with
+   * its {@code @}, a system variable without scope.
+   */
+  public List<String> targets() {
+    List<String> out = new ArrayList<>(assignments.size());
+    for (Assignment a : assignments) {
+      out.add(a.name());
+    }
+    return out;
+  }
+
+  /** The variables the values read, named as {@link #targets} names them. */
+  public List<String> readVariables() {
+    List<String> out = new ArrayList<>();
+    for (Assignment a : assignments) {
+      for (SqlToken t : a.value()) {
+        if (t.kind() == SqlToken.Kind.USER_VAR || t.kind() == SqlToken.Kind.SYSTEM_VAR) {
+          out.add(variableName(t));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A variable token's name in lower case: {@code @name} for a user variable; a system variable's
+   * without {@code @@} and scope.
+   */
+  public static String variableName(SqlToken t) {
+    String v = t.text().toLowerCase(Locale.ROOT);
+    if (t.kind() != SqlToken.Kind.SYSTEM_VAR) {
+      return v;
+    }
+    v = v.substring(2);
+    int dot = v.indexOf('.');
+    if (dot > 0) {
+      String prefix = v.substring(0, dot).toUpperCase(Locale.ROOT);
+      if (SESSION_WORDS.contains(prefix) || GLOBAL_WORDS.contains(prefix)) {
+        v = v.substring(dot + 1);
+      }
+    }
+    return v.replace("`", "");
   }
 
   /** Whether every assignment sets a user variable. */

@@ -180,6 +180,12 @@ class ReadSpreaderTest {
         List.of(
             "SET autocommit = 0",
             "set AUTOCOMMIT=off",
+            "SET `autocommit` = 0",
+            "SET @@session.`autocommit` = 0",
+            "SET @@session . autocommit = 0",
+            "SET @@`transaction_isolation` = 'SERIALIZABLE'",
+            "SET time_zone = @old_time_zone",
+            "SET ROLE admin",
             "SET autocommit = 'OFF'",
             "SET @@autocommit := 0",
             "SET sql_mode = '', autocommit = false",
@@ -227,9 +233,37 @@ class ReadSpreaderTest {
   }
 
   @Test
+  void aSessionBackInAStateItWasInFindsItsSharedSessionAgain() {
+    SharedSession first = route(1, "SELECT 1 FROM t");
+    route(1, "SET NAMES utf8mb4");
+    SharedSession names = route(1, "SELECT 1 FROM t");
+    route(1, "SET NAMES utf8mb4"); // a pool's SET on every checkout: no change
+    assertThat(route(1, "SELECT 1 FROM t")).isSameAs(names);
+    route(2, "USE a");
+    SharedSession a = route(2, null, "SELECT 1 FROM t");
+    route(2, "USE b");
+    route(2, null, "SELECT 1 FROM t");
+    route(2, "USE a");
+    assertThat(route(2, null, "SELECT 1 FROM t")).isSameAs(a);
+    assertThat(List.of(first.id(), names.id(), a.id())).containsExactly(1L, 2L, 3L);
+  }
+
+  @Test
+  void aSetThatReadsAUserVariableKeepsTheSessionHome() {
+    // mysqldump's way: the user variable is not on a shared connection, so neither is the zone
+    route(1, "SET @OLD_TIME_ZONE = @@TIME_ZONE");
+    route(1, "SET TIME_ZONE = '+00:00'");
+    assertThat(route(1, "SELECT ts FROM t").state().sets())
+        .containsExactly("SET TIME_ZONE = '+00:00'");
+    route(1, "SET TIME_ZONE = @OLD_TIME_ZONE");
+    assertThat(route(1, "SELECT ts FROM t")).isNull();
+    assertThat(spreader.summary()).contains("the first: session 1, SET TIME_ZONE = @OLD_TIME_ZONE");
+  }
+
+  @Test
   void aSessionPastTheSetsKeptStaysHome() {
     for (int i = 0; i <= SessionState.MAX_SETS; i++) {
-      route(1, "SET SESSION sql_mode = CONCAT(@@sql_mode, ',NO_ZERO_DATE')");
+      route(1, "SET @@session.var" + i + " = 1");
     }
     assertThat(route(1, "SELECT 1 FROM t")).isNull();
     assertThat(spreader.summary()).contains("session 1, more than 200 SET statements");

@@ -38,6 +38,20 @@ class SetAssignmentsTest {
   }
 
   @Test
+  void namesAreJoinedAndUnquotedAsTheServerReadsThem() {
+    assertThat(
+            described(
+                "SET `autocommit` = 0, @@session.`sql_mode` = '', @@`tx_isolation` = 'X',"
+                    + " @@session . wait_timeout = 5, @@GLOBAL . `max_connections` = 9"))
+        .containsExactly(
+            "SESSION autocommit=0",
+            "SESSION sql_mode=",
+            "UNSCOPED tx_isolation=X",
+            "SESSION wait_timeout=5",
+            "GLOBAL max_connections=9");
+  }
+
+  @Test
   void aValueThatReadsAVariableOrIsAnExpression() {
     assertThat(described("SET sql_mode = CONCAT(@@sql_mode, ',X'), @n = (SELECT COUNT(*), 1)"))
         .containsExactly("SESSION sql_mode=null*", "USER @n=null");
