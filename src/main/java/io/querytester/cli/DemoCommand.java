@@ -74,7 +74,7 @@ final class DemoCommand implements Callable<Integer> {
         health.settings(null),
         false,
         plans.settings(replay.statementTimeout),
-        () -> reporter.summary().classes(),
+        reporter,
         report.progress(err));
     report
         .progress(err)

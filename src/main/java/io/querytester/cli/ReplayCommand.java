@@ -111,7 +111,7 @@ final class ReplayCommand implements Callable<Integer> {
         health.settings(single == null ? null : sides.getFirst().label()),
         resume != null,
         plans.settings(replay.statementTimeout),
-        () -> reporter.summary().classes(),
+        reporter,
         report.progress(err));
     if (single != null) {
       spec.commandLine()

@@ -1,7 +1,6 @@
 package io.querytester.cli;
 
 import io.querytester.CannotRunException;
-import io.querytester.compare.ClassSummary;
 import io.querytester.explain.Plans;
 import io.querytester.health.HealthSettings;
 import io.querytester.health.HealthWatch;
@@ -24,7 +23,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /** Opens the targets, loads the same data into each, replays, and closes what it started. */
 final class ReplayJob {
@@ -44,8 +42,9 @@ final class ReplayJob {
 
   /**
    * Replays the sessions of one shard of the workload; then, with {@code plans} (null for none) and
-   * the servers still running, reads the plans of the classes they may explain, as {@code judged}
-   * (the run's report analysis) tells them.
+   * the servers still running, reads the plans of the classes they may explain, as the run's report
+   * analysis ({@code reporter}'s) tells them. A new run's executions reach that analysis as they
+   * are written, so that it need not read the log back.
    */
   static ReplayCounters run(
       List<TargetSettings> sides,
@@ -56,7 +55,7 @@ final class ReplayJob {
       HealthSettings health,
       boolean resume,
       Plans.Settings plans,
-      Supplier<List<ClassSummary>> judged,
+      RunReporter reporter,
       Consumer<String> progress) {
     List<Target> targets = Targets.openAll(sides, progress);
     try {
@@ -74,11 +73,15 @@ final class ReplayJob {
               settings.concurrency(),
               java.time.Clock.systemUTC(),
               progress)) {
-        counters = new Replayer(settings, connections, shard, progress).run(targets, resume, watch);
+        Replayer replayer = new Replayer(settings, connections, shard, progress);
+        if (reporter != null && !resume) {
+          replayer.whenWritten(reporter.written());
+        }
+        counters = replayer.run(targets, resume, watch);
         watch.finish(); // while the servers still run: the last readings
       }
       if (plans != null) {
-        Plans.read(targets, settings.runDir(), plans, judged, progress);
+        Plans.read(targets, settings.runDir(), plans, () -> reporter.summary().classes(), progress);
       }
       return counters;
     } finally {

@@ -3,6 +3,7 @@ package io.querytester.cli;
 import io.querytester.CannotRunException;
 import io.querytester.compare.Acceptance;
 import io.querytester.compare.RunAnalyzer;
+import io.querytester.compare.RunRollup;
 import io.querytester.compare.RunSummary;
 import io.querytester.report.Baseline;
 import io.querytester.report.ConsoleReport;
@@ -48,6 +49,7 @@ final class RunReporter {
   private final PrintWriter err;
   private final Consumer<String> warnings;
   private RunSummary summary;
+  private RunRollup written;
 
   RunReporter(Path runDir, ReportOptions options, PrintWriter out, PrintWriter err) {
     this.runDir = runDir;
@@ -62,8 +64,20 @@ final class RunReporter {
   }
 
   /**
+   * Where a new replay hands its executions as it writes them, for {@link #summary} to judge
+   * without reading the log back (that was most of a report's time after a replay).
+   */
+  RunRollup written() {
+    if (written == null) {
+      options.prepare(workingDir(), warnings);
+      written = new RunRollup(options.settings().limits().maxExamples());
+    }
+    return written;
+  }
+
+  /**
    * The run judged with the report's gate, limits and baseline, once: the plan step after a replay
-   * and the reports share it (reading the executions log is most of a report's time).
+   * and the reports share it.
    */
   RunSummary summary() {
     if (summary == null) {
@@ -74,7 +88,7 @@ final class RunReporter {
       keepSettings(runDir, settings, baseline);
       summary =
           new RunAnalyzer(settings.gate(), settings.limits().maxExamples(), acceptance, warnings)
-              .analyze(runDir);
+              .analyze(runDir, written);
     }
     return summary;
   }

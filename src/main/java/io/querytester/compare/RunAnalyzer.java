@@ -92,21 +92,29 @@ public final class RunAnalyzer {
   }
 
   public RunSummary analyze(Path runDir) {
+    return analyze(runDir, null);
+  }
+
+  /**
+   * As {@link #analyze(Path)}, from the executions a replay rolled up as it wrote them when it can:
+   * when {@code written} took every one, and no stall held any up (those count as skipped, which
+   * only the end of the run tells). Else from the log.
+   */
+  public RunSummary analyze(Path runDir, RunRollup written) {
     RunInfo info = RunInfo.read(runDir);
-    Map<String, ClassRollup> rollups = new LinkedHashMap<>();
-    long events = 0;
-    Map<String, Long> skipped = new TreeMap<>();
     // read once: both the held-up events and the health report come from it
     List<HealthRecord> healthRecords = HealthLog.read(runDir, warnings);
     Map<Long, String> heldUp = HealthRollup.heldUp(healthRecords);
-    for (Execution read : executions(runDir, warnings)) {
-      Execution e = notCompared(read, heldUp);
-      events++;
-      rollups.computeIfAbsent(e.classId(), id -> new ClassRollup(id, maxExamples)).add(e);
-      if (e.skipped() != null) {
-        skipped.merge(e.skipped(), 1L, Long::sum);
+    RunRollup run;
+    if (written != null && written.complete() && heldUp.isEmpty()) {
+      run = written;
+    } else {
+      run = new RunRollup(maxExamples, heldUp);
+      for (Execution e : ExecutionLog.read(runDir, warnings)) {
+        run.add(e);
       }
     }
+    Map<String, ClassRollup> rollups = run.classes;
     HealthReport health = HealthRollup.apply(healthRecords, rollups, maxExamples);
     fillExamples(info, runDir, rollups);
     List<ClassSummary> classes = new ArrayList<>();
@@ -115,13 +123,7 @@ public final class RunAnalyzer {
     }
     classes.sort(WORST_FIRST);
     saveHistograms(runDir, rollups.values());
-    return totals(info, runDir, events, skipped, classes, health);
-  }
-
-  /** An execution a stalled server held up counts as skipped: its slowness was the stall's. */
-  private static Execution notCompared(Execution e, Map<Long, String> heldUp) {
-    String why = heldUp.isEmpty() || e.skipped() != null ? null : heldUp.get(e.event());
-    return why == null ? e : Execution.skipped(e.event(), e.session(), e.classId(), e.kind(), why);
+    return totals(info, runDir, run.events, run.skipped, classes, health);
   }
 
   /**

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Writes the lanes' executions to the log on a thread of its own. Encoding a line and the system
@@ -35,14 +36,24 @@ final class LogWriter implements AutoCloseable {
 
   private final ExecutionLog log;
   private final ReplayAbort abort;
+  private final Consumer<Execution> written;
   private final BlockingQueue<Execution> queue = new ArrayBlockingQueue<>(CAPACITY);
   private final Thread thread;
   private volatile boolean closing; // no more executions come: write what is queued and end
   private volatile boolean stopped; // the writer ended: drop what comes
 
   LogWriter(ExecutionLog log, ReplayAbort abort) {
+    this(log, abort, e -> {});
+  }
+
+  /**
+   * @param written given each execution once it is written, in the log's order, on the writer's
+   *     thread
+   */
+  LogWriter(ExecutionLog log, ReplayAbort abort, Consumer<Execution> written) {
     this.log = log;
     this.abort = abort;
+    this.written = written;
     this.thread = Thread.ofPlatform().daemon().name("querytester-log-writer").start(this::run);
   }
 
@@ -65,6 +76,7 @@ final class LogWriter implements AutoCloseable {
         boolean last = closing; // read first: all that was added before is in the queue now
         if (queue.drainTo(batch, BATCH) > 0) {
           log.write(batch);
+          batch.forEach(written);
           batch.clear();
         } else if (last) {
           return;

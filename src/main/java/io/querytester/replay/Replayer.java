@@ -3,6 +3,7 @@ package io.querytester.replay;
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
 import io.querytester.run.DropList;
+import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
 import io.querytester.run.RunInfo;
 import io.querytester.target.ReadOnlySessions;
@@ -36,6 +37,7 @@ public final class Replayer {
   private final ConnectionLimits limits;
   private final ShardFilter shard;
   private final Consumer<String> progress;
+  private Consumer<Execution> written = e -> {};
 
   public Replayer(ReplaySettings settings, Consumer<String> progress) {
     this(settings, ConnectionLimits.FROM_SERVER, ShardFilter.ALL, progress);
@@ -55,6 +57,16 @@ public final class Replayer {
     this.limits = limits;
     this.shard = shard;
     this.progress = progress;
+  }
+
+  /**
+   * Hands {@code each} every execution of a new run once it is in the log, in the log's order (on
+   * the log's writer thread; all of them before {@link #run} returns), so that the run's report
+   * need not read back the log just written. Not on {@code resume}: the log holds earlier ones too.
+   */
+  public Replayer whenWritten(Consumer<Execution> each) {
+    this.written = each;
+    return this;
   }
 
   /**
@@ -86,7 +98,7 @@ public final class Replayer {
     long startNanos = System.nanoTime();
     long events = -1;
     try (ExecutionLog executions = ExecutionLog.append(runDir);
-        LogWriter log = new LogWriter(executions, abort);
+        LogWriter log = new LogWriter(executions, abort, resume ? e -> {} : written);
         DropList dropped = DropList.create(runDir);
         StatementTimeouts timeouts = new StatementTimeouts(targets, settings.statementTimeout());
         ReplayProgress ignored =

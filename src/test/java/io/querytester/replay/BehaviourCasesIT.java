@@ -7,6 +7,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.querytester.compare.ClassSummary;
 import io.querytester.compare.GatePolicy;
 import io.querytester.compare.RunAnalyzer;
+import io.querytester.compare.RunRollup;
 import io.querytester.compare.RunSummary;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
@@ -97,6 +98,7 @@ class BehaviourCasesIT {
       }
     }
     Path run = tmp.resolve("run");
+    RunRollup written = new RunRollup(3);
     new Replayer(
             new ReplaySettings(
                 workload,
@@ -116,6 +118,7 @@ class BehaviourCasesIT {
                 false,
                 false),
             m -> {})
+        .whenWritten(written)
         .run(pair, false);
 
     List<Execution> executions = new ArrayList<>();
@@ -123,6 +126,13 @@ class BehaviourCasesIT {
     executions.sort(java.util.Comparator.comparingLong(Execution::event));
     assertThat(executions).hasSize(c.statements().size());
     RunSummary summary = new RunAnalyzer(GatePolicy.DEFAULT, 3, w -> {}).analyze(run);
+    // the report of a replay judges what the replay handed over as it wrote: the same as the log
+    assertThat(written.events()).as(name).isEqualTo(c.statements().size());
+    assertThat(new RunAnalyzer(GatePolicy.DEFAULT, 3, w -> {}).analyze(run, written))
+        .as(name)
+        .usingRecursiveComparison()
+        .withEqualsForType((a, b) -> Double.compare(a, b) == 0, Double.class) // NaN p-values
+        .isEqualTo(summary);
     for (int i = 0; i < c.statements().size(); i++) {
       Step step = c.statements().get(i);
       Execution e = executions.get(i);
