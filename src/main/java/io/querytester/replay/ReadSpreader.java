@@ -76,19 +76,14 @@ final class ReadSpreader {
   private long spread;
   private long given;
 
-  /** A session as far as shared connections must copy it. */
+  /**
+   * A session as far as shared connections must copy it. Its state is kept as a state's list of
+   * SETs, the same object as its shared session's once a read ran in it: a million sessions in a
+   * few states hold a few lists. A SET rebuilds the SETs' bookkeeping from it.
+   */
   private static final class Tracked {
-    String schema;
-    SessionState sets; // null until its first SET that is state
-    SharedSession.State snapshot; // null when the state changed since
+    SharedSession.State state = SharedSession.State.NONE;
     Slot slot; // the shared session its reads run on in this state, null before one did
-
-    SharedSession.State snapshot() {
-      if (snapshot == null) {
-        snapshot = new SharedSession.State(schema, sets == null ? List.of() : sets.setList());
-      }
-      return snapshot;
-    }
   }
 
   /** A state given a shared session: how many sessions are in it, and when a read last used it. */
@@ -139,10 +134,9 @@ final class ReadSpreader {
     }
     Tracked t = sessions.get(session);
     String schema = event.schema();
-    if (schema != null && !schema.isEmpty() && (t == null || !schema.equals(t.schema))) {
+    if (schema != null && !schema.isEmpty() && (t == null || !schema.equals(t.state.schema()))) {
       t = tracked(session, t);
-      t.schema = schema;
-      changed(t);
+      changed(t, new SharedSession.State(schema, t.state.sets()));
     }
     String sql = event.sql();
     if (profile.kind() == StatementKind.SESSION) {
@@ -154,18 +148,15 @@ final class ReadSpreader {
         t = tracked(session, t);
         String used = SessionState.usedSchema(sql);
         if (used != null) {
-          if (!used.equals(t.schema)) {
-            t.schema = used;
-            changed(t);
+          if (!used.equals(t.state.schema())) {
+            changed(t, new SharedSession.State(used, t.state.sets()));
           }
         } else {
-          if (t.sets == null) {
-            t.sets = new SessionState();
+          SessionState sets = t.state.toSessionState();
+          if (sets.set(sql, set)) {
+            changed(t, new SharedSession.State(t.state.schema(), sets.setList()));
           }
-          if (t.sets.set(sql, set)) {
-            changed(t);
-          }
-          if (t.sets.overflowed()) {
+          if (sets.overflowed()) {
             stayHome(session, "more than " + SessionState.MAX_SETS + " SET statements");
           }
         }
@@ -181,14 +172,14 @@ final class ReadSpreader {
     }
     t = tracked(session, t);
     if (t.slot == null || t.slot.retired) {
-      Slot slot = slotFor(t.snapshot());
+      Slot slot = slotFor(t.state);
       if (slot == null) {
         stayHome(session, "more than " + maxStates + " distinct session states at once");
         return null;
       }
       slot.users++;
       t.slot = slot;
-      t.snapshot = slot.session.state(); // one copy of a state, however many sessions are in it
+      t.state = slot.session.state(); // one copy of a state, however many sessions are in it
     }
     spread++;
     t.slot.lastUsed = spread;
@@ -204,8 +195,8 @@ final class ReadSpreader {
   }
 
   /** The session's state changed: its reads need the shared session of the new one. */
-  private void changed(Tracked t) {
-    t.snapshot = null;
+  private void changed(Tracked t, SharedSession.State state) {
+    t.state = state;
     release(t);
   }
 

@@ -38,6 +38,9 @@ final class SharedSession {
    * @param sets the session's SET statements, in order
    */
   record State(String schema, List<String> sets) {
+    /** No schema of its own, no SETs: a connection as it opens. */
+    static final State NONE = new State(null, List.of());
+
     /** A connection's state to restore when it opens. */
     SessionState toSessionState() {
       return new SessionState(schema, sets);
