@@ -57,12 +57,16 @@ public final class Diagnostics {
     if (e.skipped() != null) {
       return e;
     }
-    Before before = lastBySession.get(e.session());
-    lastBySession.put(
-        e.session(),
-        new Before(e.event(), e.sql(), e.differences().stream().map(Difference::kind).toList()));
+    // Only a statement that differed can explain the next: a million sessions that agree keep
+    // nothing here (the report's rollup runs beside a replay, in its memory).
+    Before before =
+        e.differences().isEmpty()
+            ? lastBySession.remove(e.session())
+            : lastBySession.put(
+                e.session(),
+                new Before(
+                    e.event(), e.sql(), e.differences().stream().map(Difference::kind).toList()));
     if (before == null
-        || before.kinds().isEmpty()
         || e.sql() == null
         || !isDiagnostics(e.sql())
         || e.differences().stream().noneMatch(d -> isValueKind(d.kind()))) {

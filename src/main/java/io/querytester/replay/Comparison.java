@@ -1,5 +1,6 @@
 package io.querytester.replay;
 
+import io.querytester.TextCut;
 import io.querytester.run.Difference;
 import io.querytester.run.Execution;
 import io.querytester.run.Observation;
@@ -73,6 +74,6 @@ final class Comparison {
   private static String truncate(String sql) {
     return sql.length() <= MAX_SQL_KEPT
         ? sql
-        : sql.substring(0, MAX_SQL_KEPT) + " /* ... truncated */";
+        : TextCut.prefix(sql, MAX_SQL_KEPT) + " /* ... truncated */";
   }
 }

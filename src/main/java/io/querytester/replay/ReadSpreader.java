@@ -20,15 +20,16 @@ import java.util.function.Predicate;
  * connections busy.
  *
  * <p>Such a statement is a plain read (SELECT, WITH or a parenthesised SELECT that the replay runs)
- * that reads no variable, calls no stored function and reads nothing a connection keeps for itself
- * (CONNECTION_ID(), FOUND_ROWS(), LAST_INSERT_ID(), ROW_COUNT(), LASTVAL(), SQL_CALC_FOUND_ROWS,
- * the session's status or optimizer trace). In a read-only replay nothing writes, so the read sees
- * the same data on any connection and in any order; it runs on a shared connection brought to its
- * session's schema and SET statements of the moment, so that state still holds. Any other read runs
- * on the session's own connection, after the session's statements before it. A statement that ties
- * later ones to the session's connection (a transaction, autocommit off, a lock, PREPARE, a write,
- * a session statement the replay skips) keeps all of the session's later statements there, in
- * order.
+ * that reads no variable, has no executable comment, calls no stored function and reads nothing a
+ * connection keeps for itself (CONNECTION_ID(), FOUND_ROWS(), LAST_INSERT_ID(), ROW_COUNT(),
+ * LASTVAL(), SQL_CALC_FOUND_ROWS, the session's status, variables, profiling or optimizer trace).
+ * In a read-only replay nothing writes, so the read sees the same data on any connection and in any
+ * order; it runs on a shared connection brought to its session's schema and SET statements of the
+ * moment, so that state still holds. Any other read runs on the session's own connection, after the
+ * session's statements before it. A statement that ties later ones to the session's connection (a
+ * transaction, autocommit off, SET TRANSACTION, a lock, PREPARE, a write, a session statement the
+ * replay skips, a SET that reads a user variable) keeps all of the session's later statements
+ * there, in order.
  */
 final class ReadSpreader {
   /** Distinct session states given shared connections at most, whatever the connection budget. */
@@ -84,6 +85,8 @@ final class ReadSpreader {
   private static final class Tracked {
     SharedSession.State state = SharedSession.State.NONE;
     Slot slot; // the shared session its reads run on in this state, null before one did
+    // the bookkeeping of its SETs while they come one after another, let go at its next read
+    SessionState building;
   }
 
   /** A state given a shared session: how many sessions are in it, and when a read last used it. */
@@ -152,7 +155,8 @@ final class ReadSpreader {
             changed(t, new SharedSession.State(used, t.state.sets()));
           }
         } else {
-          SessionState sets = t.state.toSessionState();
+          SessionState sets = t.building != null ? t.building : t.state.toSessionState();
+          t.building = sets;
           if (sets.set(sql, set)) {
             changed(t, new SharedSession.State(t.state.schema(), sets.setList()));
           }
@@ -171,6 +175,7 @@ final class ReadSpreader {
       return null;
     }
     t = tracked(session, t);
+    t.building = null;
     if (t.slot == null || t.slot.retired) {
       Slot slot = slotFor(t.state);
       if (slot == null) {
@@ -293,10 +298,11 @@ final class ReadSpreader {
       return false;
     }
     if (set == null) { // no list of assignments: only the forms known to set the session's own
-      return f.startsWith("set names ")
-          || f.startsWith("set character set ")
-          || f.startsWith("set charset ")
-          || f.startsWith("set session transaction ");
+      return (f.startsWith("set names ")
+              || f.startsWith("set character set ")
+              || f.startsWith("set charset ")
+              || f.startsWith("set session transaction "))
+          && !SetAssignments.hasListComma(sql); // SET NAMES x, autocommit = 0 sets more
     }
     for (SetAssignments.Assignment a : set.assignments()) {
       boolean user = a.scope() == SetAssignments.Scope.USER;

@@ -10,11 +10,11 @@ import java.util.Locale;
  * opened later, or re-opened after a loss, can be brought to the same state by running the SETs
  * again in order.
  *
- * <p>A SET is dropped only where the SETs kept give the same state without it:
+ * <p>A SET that reads a variable it sets ({@code SET @n = @n + 1}) is kept every time it runs. Any
+ * other SET is dropped only where the SETs kept give the same state without it:
  *
  * <ul>
- *   <li>a SET that repeats the last one kept is not kept again (a repeated SET is taken to set the
- *       same value);
+ *   <li>a SET that repeats the last one kept is not kept again;
  *   <li>a SET whose text was kept before moves to the end, unless a SET kept after the earlier one
  *       reads a variable it sets;
  *   <li>of the SETs of one variable alone that read no variable, the last {@value #PER_VARIABLE}
@@ -26,7 +26,7 @@ import java.util.Locale;
  * Past {@value #MAX_SETS} SETs the oldest goes, and the state says so ({@link #overflowed}).
  */
 final class SessionState {
-  /** Sets of one variable kept; the last that succeeds on a side gives that side its value. */
+  /** SETs of one variable kept; the last that succeeds on a side gives that side its value. */
   static final int PER_VARIABLE = 8;
 
   /** SETs kept at most: past that a session's own connection keeps the latest ones. */
@@ -111,10 +111,14 @@ final class SessionState {
       sets = new ArrayList<>(4);
     }
     int n = sets.size();
+    Entry entry = entry(sql, parsed);
+    if (entry.readsAnyOf(entry.sets())) {
+      // SET @n = @n + 1: running it twice is not running it once, so it is kept every time
+      return add(entry);
+    }
     if (n > 0 && sets.get(n - 1).sql().equals(sql)) {
       return false;
     }
-    Entry entry = entry(sql, parsed);
     for (int i = n - 1; i >= 0; i--) {
       Entry e = sets.get(i);
       if (e.sql().equals(sql)) {
@@ -125,6 +129,10 @@ final class SessionState {
         break; // it may have read what the earlier copy set: both stay
       }
     }
+    return add(entry);
+  }
+
+  private boolean add(Entry entry) {
     sets.add(entry);
     if (entry.single()) {
       dropOldestOf(entry.sets()[0]);
@@ -140,11 +148,13 @@ final class SessionState {
     if (parsed == null) {
       String f = sql.strip().toLowerCase(Locale.ROOT);
       String[] known =
-          f.startsWith("set names")
-                  || f.startsWith("set character set")
-                  || f.startsWith("set charset")
-              ? CHARSET
-              : f.startsWith("set session transaction") ? TRANSACTION : null;
+          SetAssignments.hasListComma(sql)
+              ? null // SET NAMES x, y = 1 sets more than its first words say
+              : f.startsWith("set names")
+                      || f.startsWith("set character set")
+                      || f.startsWith("set charset")
+                  ? CHARSET
+                  : f.startsWith("set session transaction") ? TRANSACTION : null;
       return new Entry(sql, known, NONE, false);
     }
     String[] targets = intern(parsed.targets().toArray(String[]::new));

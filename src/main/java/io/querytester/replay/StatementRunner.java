@@ -3,6 +3,7 @@ package io.querytester.replay;
 import com.dynatrace.hash4j.hashing.HashValue128;
 import com.mysql.cj.jdbc.StatementImpl;
 import com.mysql.cj.result.Field;
+import io.querytester.TextCut;
 import io.querytester.run.ColumnMeta;
 import io.querytester.run.Observation;
 import io.querytester.run.Outcome;
@@ -255,7 +256,7 @@ final class StatementRunner {
           + HexFormat.of().withUpperCase().formatHex(raw, 0, n)
           + (n < raw.length ? "..." : "");
     }
-    return text.length() > MAX_SHOWN_CHARS ? text.substring(0, MAX_SHOWN_CHARS) + "..." : text;
+    return text.length() > MAX_SHOWN_CHARS ? TextCut.prefix(text, MAX_SHOWN_CHARS) + "..." : text;
   }
 
   private static String utf8(byte[] raw) {

@@ -1,5 +1,6 @@
 package io.querytester.report;
 
+import io.querytester.TextCut;
 import io.querytester.compare.ClassSummary;
 import io.querytester.compare.ClassVerdict;
 import io.querytester.compare.Diagnostics;
@@ -280,7 +281,7 @@ public final class ReportBuilder {
       return s;
     }
     valuesCut++;
-    int end = Character.isHighSurrogate(s.charAt(max - 1)) ? max - 1 : max;
+    int end = TextCut.end(s, max);
     return s.substring(0, end) + "... (" + (s.length() - end) + " more characters)";
   }
 

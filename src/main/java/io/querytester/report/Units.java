@@ -1,5 +1,6 @@
 package io.querytester.report;
 
+import io.querytester.TextCut;
 import java.util.Locale;
 
 /** How numbers and text are shortened for people, the same in every output. */
@@ -32,7 +33,6 @@ final class Units {
     if (s.length() <= max) {
       return s;
     }
-    int end = Character.isHighSurrogate(s.charAt(max - 4)) ? max - 4 : max - 3;
-    return s.substring(0, end) + "...";
+    return TextCut.prefix(s, max - 3) + "...";
   }
 }

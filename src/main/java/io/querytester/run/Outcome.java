@@ -18,13 +18,23 @@ public sealed interface Outcome {
   record Ok() implements Outcome {}
 
   /** The server returned an error. */
-  record Failed(int code, String sqlState, String message) implements Outcome {}
+  record Failed(int code, String sqlState, String message) implements Outcome {
+    /** No message is an empty one: the log leaves an empty one out, and reads it back as none. */
+    public Failed {
+      message = message == null ? "" : message;
+    }
+  }
 
   /** The statement ran past the per-statement timeout and was killed with KILL QUERY. */
   record TimedOut(long afterMillis) implements Outcome {}
 
   /** The connection broke: the server crashed, restarted or dropped us. */
-  record Lost(String message) implements Outcome {}
+  record Lost(String message) implements Outcome {
+    /** No message is an empty one, as for {@link Failed}. */
+    public Lost {
+      message = message == null ? "" : message;
+    }
+  }
 
   /** The result was larger than the configured guard and was not read to the end. */
   record TooLarge(long rowsRead) implements Outcome {}

@@ -217,6 +217,36 @@ public record SetAssignments(List<Assignment> assignments) {
     return v.replace("`", "");
   }
 
+  /**
+   * Whether a value reads a variable the statement sets ({@code SET @n = @n + 1}): running it twice
+   * is not running it once.
+   */
+  public boolean readsWhatItSets() {
+    List<String> reads = readVariables();
+    return !reads.isEmpty() && targets().stream().anyMatch(reads::contains);
+  }
+
+  /**
+   * Whether {@code sql} has a comma outside parentheses: a SET that is no list of assignments but
+   * has one ({@code SET NAMES utf8mb4, autocommit = 0}) sets more than its first words say.
+   */
+  public static boolean hasListComma(String sql) {
+    int depth = 0;
+    for (SqlToken t : SqlToken.of(sql)) {
+      switch (t.kind()) {
+        case OPEN -> depth++;
+        case CLOSE -> depth--;
+        case COMMA -> {
+          if (depth == 0) {
+            return true;
+          }
+        }
+        default -> {}
+      }
+    }
+    return false;
+  }
+
   /** Whether every assignment sets a user variable. */
   public boolean userVariablesOnly() {
     return assignments.stream().allMatch(a -> a.scope() == Scope.USER);

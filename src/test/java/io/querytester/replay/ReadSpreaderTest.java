@@ -186,6 +186,8 @@ class ReadSpreaderTest {
             "SET @@`transaction_isolation` = 'SERIALIZABLE'",
             "SET time_zone = @old_time_zone",
             "SET ROLE admin",
+            "SET NAMES utf8mb4, autocommit = 0",
+            "SET CHARACTER SET utf8mb4, @@transaction_isolation = 'SERIALIZABLE'",
             "SET autocommit = 'OFF'",
             "SET @@autocommit := 0",
             "SET sql_mode = '', autocommit = false",

@@ -55,19 +55,29 @@ class SessionStateTest {
   }
 
   @Test
-  void aSetThatReadsAVariableBeforeEveryRequestStaysBounded() {
+  void aSetThatReadsWhatItSetsIsKeptEveryTimeAndOneThatReadsAnotherIsNot() {
     SessionState s = new SessionState();
+    s.apply("SET @n = @n + 1");
+    s.apply("SET @n = @n + 1");
+    s.apply("SET @m = 1");
+    s.apply("SET @n = @n + 1");
+    assertThat(s.setList())
+        .containsExactly("SET @n = @n + 1", "SET @n = @n + 1", "SET @m = 1", "SET @n = @n + 1");
+
+    SessionState copies = new SessionState();
     for (int i = 0; i < 1000; i++) {
-      s.apply("SET NAMES utf8mb4");
-      s.apply("SET SESSION sql_mode = (SELECT REPLACE(@@sql_mode, 'ONLY_FULL_GROUP_BY', ''))");
+      copies.apply("SET NAMES utf8mb4");
+      copies.apply("SET @mode = @@sql_mode");
     }
-    assertThat(s.setList()).hasSize(2);
-    assertThat(s.overflowed()).isFalse();
-    // the same reading SET twice in a row runs once
-    SessionState twice = new SessionState();
-    twice.apply("SET sql_mode = CONCAT(@@sql_mode, ',ANSI')");
-    twice.apply("SET sql_mode = CONCAT(@@sql_mode, ',ANSI')");
-    assertThat(twice.setList()).hasSize(1);
+    assertThat(copies.setList()).containsExactly("SET NAMES utf8mb4", "SET @mode = @@sql_mode");
+    assertThat(copies.overflowed()).isFalse();
+
+    SessionState doubling = new SessionState();
+    for (int i = 0; i <= SessionState.MAX_SETS; i++) {
+      doubling.apply("SET SESSION group_concat_max_len = @@group_concat_max_len * 2");
+    }
+    assertThat(doubling.setList()).hasSize(SessionState.MAX_SETS);
+    assertThat(doubling.overflowed()).isTrue();
   }
 
   @Test

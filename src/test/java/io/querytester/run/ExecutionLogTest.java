@@ -247,6 +247,11 @@ public class ExecutionLogTest {
             List.of(),
             null);
     out.add(execution(event++, "SELECT * FROM x", failed, failed));
+    // an empty message (SIGNAL ... SET MESSAGE_TEXT = '') and none: the log leaves both out
+    Observation silent =
+        new Observation(new Outcome.Failed(1644, "45000", ""), 1, 1, 0, null, null, null, null);
+    Observation unsaid = new Observation(new Outcome.Lost(null), 1, 2, 0, null, null, null, null);
+    out.add(execution(event++, "SELECT f()", silent, unsaid));
     Observation warned =
         new Observation(
             Outcome.ok(), 5, 9, 1, null, cols, List.of(new Warning("Warning", 1292, "bad")), d);

@@ -62,6 +62,12 @@ class SetAssignmentsTest {
     assertThat(set.readsVariable()).isFalse();
     assertThat(set.assignments()).extracting(Assignment::scope).containsOnly(Scope.USER);
     assertThat(SetAssignments.of("SET @a = 1, sql_mode = ''").userVariablesOnly()).isFalse();
+    assertThat(SetAssignments.of("SET @n = @n + 1").readsWhatItSets()).isTrue();
+    assertThat(SetAssignments.of("SET @@session.x = @@x * 2").readsWhatItSets()).isTrue();
+    assertThat(SetAssignments.of("SET @copy = @@sql_mode").readsWhatItSets()).isFalse();
+    assertThat(SetAssignments.hasListComma("SET NAMES utf8mb4, autocommit = 0")).isTrue();
+    assertThat(SetAssignments.hasListComma("SET NAMES utf8mb4 COLLATE utf8mb4_bin")).isFalse();
+    assertThat(SetAssignments.hasListComma("SET NAMES 'a,b'")).isFalse();
   }
 
   @Test
