@@ -200,6 +200,33 @@ class ConnectionLimitIT {
   }
 
   @Test
+  void spreadReadsSaysWhenALaneHasNoRoomForASharedConnection(@TempDir Path tmp) throws Exception {
+    List<String> statements = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      statements.add("SELECT id, name FROM items WHERE id = " + (i % 3 + 1));
+    }
+    Path workload = Workloads.write(tmp.resolve("two.jsonl"), "app", 2, statements);
+    List<String> progress = new CopyOnWriteArrayList<>();
+    // 4 connections per server for 4 lanes: each lane keeps one open, its sessions' own
+    new Replayer(
+            settings(workload, tmp.resolve("run"), 4, 0, true),
+            new ConnectionLimits(4, Duration.ofMinutes(1)),
+            progress::add)
+        .run(List.of(old, neu), false);
+
+    assertThat(progress)
+        .anySatisfy(
+            m ->
+                assertThat(m)
+                    .startsWith(
+                        "--spread-reads: off, a lane may keep only 1 connection per server open"))
+        .noneSatisfy(m -> assertThat(m).contains("reads ran on any lane"));
+    assertThat(executions(tmp.resolve("run")))
+        .hasSize(20)
+        .allSatisfy(e -> assertThat(e.differences()).isEmpty());
+  }
+
+  @Test
   void maxConnectionsBoundsTheReplayAndLowersTheConcurrency(@TempDir Path tmp) throws Exception {
     flushStatus();
     List<String> progress = new CopyOnWriteArrayList<>();
