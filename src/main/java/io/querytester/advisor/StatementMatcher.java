@@ -78,7 +78,7 @@ final class StatementMatcher {
       if (set
           && t.kind() == Kind.WORD
           && i + 1 < tokens.size()
-          && isAssignment(tokens.get(i + 1))
+          && tokens.get(i + 1).isAssignment()
           && rule.names().contains(t.upper())) {
         return Optional.of("SET " + t.text());
       }
@@ -94,10 +94,6 @@ final class StatementMatcher {
       }
     }
     return name;
-  }
-
-  private static boolean isAssignment(SqlToken t) {
-    return t.kind() == Kind.OPERATOR && (t.text().equals("=") || t.text().equals(":="));
   }
 
   /** The character set name, or a collation of it ({@code utf8_general_ci}), as word or string. */

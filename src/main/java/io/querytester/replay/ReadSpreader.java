@@ -3,7 +3,6 @@ package io.querytester.replay;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SetAssignments;
 import io.querytester.workload.SqlProfile;
-import io.querytester.workload.SqlToken;
 import io.querytester.workload.StatementKind;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -139,32 +138,11 @@ final class ReadSpreader {
     String schema = event.schema();
     if (schema != null && !schema.isEmpty() && (t == null || !schema.equals(t.state.schema()))) {
       t = tracked(session, t);
-      changed(t, new SharedSession.State(schema, t.state.sets()));
+      changed(t, t.state.inSchema(schema));
     }
     String sql = event.sql();
     if (profile.kind() == StatementKind.SESSION) {
-      String skip = skipReason.apply(sql, profile);
-      SetAssignments set = skip == null ? SetAssignments.of(sql) : null;
-      if (skip != null || !keepsOnlyState(sql, profile, set)) {
-        stayHome(session, skip != null ? "a session statement not replayed (" + skip + ")" : sql);
-      } else if (set == null || !set.userVariablesOnly()) {
-        t = tracked(session, t);
-        String used = SessionState.usedSchema(sql);
-        if (used != null) {
-          if (!used.equals(t.state.schema())) {
-            changed(t, new SharedSession.State(used, t.state.sets()));
-          }
-        } else {
-          SessionState sets = t.building != null ? t.building : t.state.toSessionState();
-          t.building = sets;
-          if (sets.set(sql, set)) {
-            changed(t, new SharedSession.State(t.state.schema(), sets.setList()));
-          }
-          if (sets.overflowed()) {
-            stayHome(session, "more than " + SessionState.MAX_SETS + " SET statements");
-          }
-        }
-      }
+      follow(session, t, sql, profile);
       return null; // observed on the session's own connection, as captured
     }
     if (!profile.safeRead()) {
@@ -189,6 +167,39 @@ final class ReadSpreader {
     spread++;
     t.slot.lastUsed = spread;
     return t.slot.session;
+  }
+
+  /** Follows a session statement: a change of the state reads take along, or a reason to stay. */
+  private void follow(long session, Tracked t, String sql, SqlProfile profile) {
+    String skip = skipReason.apply(sql, profile);
+    if (skip != null) {
+      stayHome(session, "a session statement not replayed (" + skip + ")");
+      return;
+    }
+    SetAssignments set = SetAssignments.of(sql);
+    if (!keepsOnlyState(sql, profile, set)) {
+      stayHome(session, sql);
+      return;
+    }
+    if (set != null && set.userVariablesOnly()) {
+      return; // no spread read reads a variable
+    }
+    t = tracked(session, t);
+    String used = SessionState.usedSchema(sql);
+    if (used != null) {
+      if (!used.equals(t.state.schema())) {
+        changed(t, t.state.inSchema(used));
+      }
+      return;
+    }
+    SessionState sets = t.building != null ? t.building : t.state.toSessionState();
+    t.building = sets;
+    if (sets.set(sql, set)) {
+      changed(t, new SharedSession.State(t.state.schema(), sets.setList()));
+    }
+    if (sets.overflowed()) {
+      stayHome(session, "more than " + SessionState.MAX_SETS + " SET statements");
+    }
   }
 
   private Tracked tracked(long session, Tracked t) {
@@ -298,11 +309,7 @@ final class ReadSpreader {
       return false;
     }
     if (set == null) { // no list of assignments: only the forms known to set the session's own
-      return (f.startsWith("set names ")
-              || f.startsWith("set character set ")
-              || f.startsWith("set charset ")
-              || f.startsWith("set session transaction "))
-          && !SetAssignments.hasListComma(sql); // SET NAMES x, autocommit = 0 sets more
+      return SetAssignments.plainForm(sql) != null;
     }
     for (SetAssignments.Assignment a : set.assignments()) {
       boolean user = a.scope() == SetAssignments.Scope.USER;
@@ -312,20 +319,11 @@ final class ReadSpreader {
           || (a.name().equals("autocommit")
               && !user
               && !AUTOCOMMIT_ON.contains(String.valueOf(a.simpleValue())))
-          || (!user && readsUserVariable(a))) {
+          || (!user && a.readsUserVariable())) {
         return false; // a user variable is not copied to a shared connection
       }
     }
     return true;
-  }
-
-  private static boolean readsUserVariable(SetAssignments.Assignment a) {
-    for (SqlToken t : a.value()) {
-      if (t.kind() == SqlToken.Kind.USER_VAR) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

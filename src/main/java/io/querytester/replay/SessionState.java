@@ -3,7 +3,6 @@ package io.querytester.replay;
 import io.querytester.workload.SetAssignments;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The state a captured session built up (its schema and its SET statements), so that a connection
@@ -112,7 +111,7 @@ final class SessionState {
     }
     int n = sets.size();
     Entry entry = entry(sql, parsed);
-    if (entry.readsAnyOf(entry.sets())) {
+    if (parsed != null && parsed.readsWhatItSets()) {
       // SET @n = @n + 1: running it twice is not running it once, so it is kept every time
       return add(entry);
     }
@@ -146,15 +145,14 @@ final class SessionState {
 
   private static Entry entry(String sql, SetAssignments parsed) {
     if (parsed == null) {
-      String f = sql.strip().toLowerCase(Locale.ROOT);
+      SetAssignments.PlainForm form = SetAssignments.plainForm(sql);
       String[] known =
-          SetAssignments.hasListComma(sql)
-              ? null // SET NAMES x, y = 1 sets more than its first words say
-              : f.startsWith("set names")
-                      || f.startsWith("set character set")
-                      || f.startsWith("set charset")
-                  ? CHARSET
-                  : f.startsWith("set session transaction") ? TRANSACTION : null;
+          form == null
+              ? null // may set anything
+              : switch (form) {
+                case CHARSET -> CHARSET;
+                case SESSION_TRANSACTION -> TRANSACTION;
+              };
       return new Entry(sql, known, NONE, false);
     }
     String[] targets = intern(parsed.targets().toArray(String[]::new));

@@ -41,6 +41,11 @@ final class SharedSession {
     /** No schema of its own, no SETs: a connection as it opens. */
     static final State NONE = new State(null, List.of());
 
+    /** The same SETs in another schema. */
+    State inSchema(String other) {
+      return new State(other, sets);
+    }
+
     /** A connection's state to restore when it opens. */
     SessionState toSessionState() {
       return new SessionState(schema, sets);

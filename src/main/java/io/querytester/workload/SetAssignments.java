@@ -31,11 +31,23 @@ public record SetAssignments(List<Assignment> assignments) {
 
   /**
    * @param scope where it applies
-   * @param name the variable's name in lower case, without {@code @}, {@code @@} or scope
+   * @param name the variable's name in lower case, without {@code @@} or scope (a user variable's
+   *     with its {@code @})
    * @param value the value's tokens
-   * @param readsVariable whether the value reads a variable (its result depends on state)
    */
-  public record Assignment(Scope scope, String name, List<SqlToken> value, boolean readsVariable) {
+  public record Assignment(Scope scope, String name, List<SqlToken> value) {
+
+    /** Whether the value reads a variable (its result depends on state). */
+    public boolean readsVariable() {
+      return value.stream()
+          .anyMatch(
+              t -> t.kind() == SqlToken.Kind.USER_VAR || t.kind() == SqlToken.Kind.SYSTEM_VAR);
+    }
+
+    /** Whether the value reads a user variable. */
+    public boolean readsUserVariable() {
+      return value.stream().anyMatch(t -> t.kind() == SqlToken.Kind.USER_VAR);
+    }
 
     /**
      * The value in upper case when it is one word, number or string (quotes removed), else null.
@@ -113,11 +125,10 @@ public record SetAssignments(List<Assignment> assignments) {
             }
           }
           String v = raw.toString().toLowerCase(Locale.ROOT);
-          int dot = v.indexOf('.');
-          String prefix = dot > 0 ? v.substring(0, dot).toUpperCase(Locale.ROOT) : "";
-          if (system && (SESSION_WORDS.contains(prefix) || GLOBAL_WORDS.contains(prefix))) {
-            own = SESSION_WORDS.contains(prefix) ? Scope.SESSION : Scope.GLOBAL;
-            v = v.substring(dot + 1);
+          Scope prefixed = system ? scopePrefix(v) : null;
+          if (prefixed != null) {
+            own = prefixed;
+            v = v.substring(v.indexOf('.') + 1);
           } else {
             own = system ? Scope.UNSCOPED : scope;
           }
@@ -130,18 +141,16 @@ public record SetAssignments(List<Assignment> assignments) {
           return null;
         }
       }
-      if (i >= n || !isAssign(tokens.get(i))) {
+      if (i >= n || !tokens.get(i).isAssignment()) {
         return null;
       }
       int from = ++i;
       int depth = 0;
-      boolean reads = false;
       for (; i < n; i++) {
         SqlToken v = tokens.get(i);
         switch (v.kind()) {
           case OPEN -> depth++;
           case CLOSE -> depth--;
-          case USER_VAR, SYSTEM_VAR -> reads = true;
           default -> {}
         }
         if (depth == 0 && v.kind() == SqlToken.Kind.COMMA) {
@@ -151,7 +160,7 @@ public record SetAssignments(List<Assignment> assignments) {
       if (i == from) {
         return null; // no value
       }
-      out.add(new Assignment(own, name, List.copyOf(tokens.subList(from, i)), reads));
+      out.add(new Assignment(own, name, List.copyOf(tokens.subList(from, i))));
       i++; // past the comma
     }
     return out.isEmpty() ? null : new SetAssignments(List.copyOf(out));
@@ -168,8 +177,14 @@ public record SetAssignments(List<Assignment> assignments) {
     };
   }
 
-  private static boolean isAssign(SqlToken t) {
-    return t.kind() == SqlToken.Kind.OPERATOR && (t.text().equals("=") || t.text().equals(":="));
+  /** The scope a system variable's lower-case name starts with ({@code session.}), or null. */
+  private static Scope scopePrefix(String name) {
+    int dot = name.indexOf('.');
+    String prefix = dot > 0 ? name.substring(0, dot).toUpperCase(Locale.ROOT) : "";
+    if (SESSION_WORDS.contains(prefix)) {
+      return Scope.SESSION;
+    }
+    return GLOBAL_WORDS.contains(prefix) ? Scope.GLOBAL : null;
   }
 
   /**
@@ -207,12 +222,8 @@ public record SetAssignments(List<Assignment> assignments) {
       return v;
     }
     v = v.substring(2);
-    int dot = v.indexOf('.');
-    if (dot > 0) {
-      String prefix = v.substring(0, dot).toUpperCase(Locale.ROOT);
-      if (SESSION_WORDS.contains(prefix) || GLOBAL_WORDS.contains(prefix)) {
-        v = v.substring(dot + 1);
-      }
+    if (scopePrefix(v) != null) {
+      v = v.substring(v.indexOf('.') + 1);
     }
     return v.replace("`", "");
   }
@@ -226,13 +237,50 @@ public record SetAssignments(List<Assignment> assignments) {
     return !reads.isEmpty() && targets().stream().anyMatch(reads::contains);
   }
 
+  /** A SET that is no list of assignments but sets the session's own variables. */
+  public enum PlainForm {
+    /** {@code SET NAMES}, {@code SET CHARACTER SET}, {@code SET CHARSET}. */
+    CHARSET,
+    /** {@code SET SESSION TRANSACTION ...}. */
+    SESSION_TRANSACTION
+  }
+
+  /**
+   * Which of those {@code sql} is, or null: also when a comma follows ({@code SET NAMES utf8mb4,
+   * autocommit = 0} sets more than its first words say).
+   */
+  public static PlainForm plainForm(String sql) {
+    List<SqlToken> t = SqlToken.of(sql);
+    if (t.size() < 3 || !t.getFirst().upper().equals("SET") || hasListComma(t)) {
+      return null;
+    }
+    String first = t.get(1).upper();
+    String second = t.get(2).upper();
+    if (first.equals("NAMES") || first.equals("CHARSET")) {
+      return PlainForm.CHARSET;
+    }
+    if (t.size() < 4) {
+      return null;
+    }
+    if (first.equals("CHARACTER") && second.equals("SET")) {
+      return PlainForm.CHARSET;
+    }
+    return first.equals("SESSION") && second.equals("TRANSACTION")
+        ? PlainForm.SESSION_TRANSACTION
+        : null;
+  }
+
   /**
    * Whether {@code sql} has a comma outside parentheses: a SET that is no list of assignments but
    * has one ({@code SET NAMES utf8mb4, autocommit = 0}) sets more than its first words say.
    */
   public static boolean hasListComma(String sql) {
+    return hasListComma(SqlToken.of(sql));
+  }
+
+  private static boolean hasListComma(List<SqlToken> tokens) {
     int depth = 0;
-    for (SqlToken t : SqlToken.of(sql)) {
+    for (SqlToken t : tokens) {
       switch (t.kind()) {
         case OPEN -> depth++;
         case CLOSE -> depth--;

@@ -44,6 +44,11 @@ public record SqlToken(Kind kind, String text) {
     return tokens;
   }
 
+  /** Whether it is {@code =} or {@code :=}, as in an assignment. */
+  public boolean isAssignment() {
+    return kind == Kind.OPERATOR && (text.equals("=") || text.equals(":="));
+  }
+
   /** The text in upper case, for comparing words and names without regard to case. */
   public String upper() {
     return text.toUpperCase(Locale.ROOT);

@@ -161,11 +161,7 @@ class ConnectionLimitIT {
           .as(run)
           .filteredOn(e -> e.session() == 1 && e.kind() == StatementKind.READ)
           .hasSize(40)
-          .allSatisfy(
-              e -> {
-                assertThat(e.old().rows()).isEqualTo(2);
-                assertThat(e.neu().rows()).isEqualTo(2);
-              });
+          .allSatisfy(ConnectionLimitIT::twoRowsEachSide);
     }
   }
 
@@ -192,11 +188,7 @@ class ConnectionLimitIT {
                     .classId()
                     .equals(e.classId()))
         .hasSize(10)
-        .allSatisfy(
-            e -> {
-              assertThat(e.old().rows()).isEqualTo(2);
-              assertThat(e.neu().rows()).isEqualTo(2);
-            });
+        .allSatisfy(ConnectionLimitIT::twoRowsEachSide);
   }
 
   @Test
@@ -317,6 +309,12 @@ class ConnectionLimitIT {
         1,
         false,
         spreadReads);
+  }
+
+  /** A read limited to 2 rows, on both sides. */
+  private static void twoRowsEachSide(Execution e) {
+    assertThat(e.old().rows()).isEqualTo(2);
+    assertThat(e.neu().rows()).isEqualTo(2);
   }
 
   private static List<Execution> executions(Path run) {

@@ -6,12 +6,18 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SessionStateTest {
+  /** The state after these statements, each applied in turn as a lane does. */
+  private static SessionState after(String... statements) {
+    SessionState s = new SessionState();
+    for (String sql : statements) {
+      s.apply(sql);
+    }
+    return s;
+  }
 
   @Test
   void laterSetsOfAVariableAreAddedSoAnEarlierValueHoldsWhereALaterFails() {
-    SessionState s = new SessionState();
-    s.apply("SET NAMES utf8mb4");
-    s.apply("SET SESSION sql_mode = 'PIPES_AS_CONCAT'");
+    SessionState s = after("SET NAMES utf8mb4", "SET SESSION sql_mode = 'PIPES_AS_CONCAT'");
     s.apply("SET SESSION sql_mode = 'SIMULTANEOUS_ASSIGNMENT'"); // fails on MariaDB before 10.3
     s.apply("USE `my``db`");
 
@@ -25,13 +31,14 @@ class SessionStateTest {
 
   @Test
   void theSameTextMovesToTheEndUnlessASetThatReadsAVariableFollowsIt() {
-    SessionState s = new SessionState();
-    s.apply("SET sql_select_limit = 1");
-    s.apply("SET sql_select_limit = 2");
-    s.apply("SET sql_select_limit = 1");
-    s.apply("SET a = 1, b = 2");
-    s.apply("SET NAMES latin1");
-    s.apply("SET a = 1, b = 2");
+    SessionState s =
+        after(
+            "SET sql_select_limit = 1",
+            "SET sql_select_limit = 2",
+            "SET sql_select_limit = 1",
+            "SET a = 1, b = 2",
+            "SET NAMES latin1",
+            "SET a = 1, b = 2");
     assertThat(s.setList())
         .containsExactly(
             "SET sql_select_limit = 2",
@@ -40,11 +47,12 @@ class SessionStateTest {
             "SET a = 1, b = 2");
 
     // what a SET read stays before it: here @saved_tz must read '+00:00' on a reopened connection
-    SessionState tz = new SessionState();
-    tz.apply("SET time_zone = '+00:00'");
-    tz.apply("SET @saved_tz = @@time_zone");
-    tz.apply("SET time_zone = '+05:00'");
-    tz.apply("SET time_zone = '+00:00'");
+    SessionState tz =
+        after(
+            "SET time_zone = '+00:00'",
+            "SET @saved_tz = @@time_zone",
+            "SET time_zone = '+05:00'",
+            "SET time_zone = '+00:00'");
     assertThat(tz.setList())
         .containsExactly(
             "SET time_zone = '+00:00'",
@@ -56,11 +64,7 @@ class SessionStateTest {
 
   @Test
   void aSetThatReadsWhatItSetsIsKeptEveryTimeAndOneThatReadsAnotherIsNot() {
-    SessionState s = new SessionState();
-    s.apply("SET @n = @n + 1");
-    s.apply("SET @n = @n + 1");
-    s.apply("SET @m = 1");
-    s.apply("SET @n = @n + 1");
+    SessionState s = after("SET @n = @n + 1", "SET @n = @n + 1", "SET @m = 1", "SET @n = @n + 1");
     assertThat(s.setList())
         .containsExactly("SET @n = @n + 1", "SET @n = @n + 1", "SET @m = 1", "SET @n = @n + 1");
 
@@ -82,8 +86,7 @@ class SessionStateTest {
 
   @Test
   void aVariableKeepsItsLastValuesAndTheSetsAreBounded() {
-    SessionState s = new SessionState();
-    s.apply("SET NAMES utf8mb4");
+    SessionState s = after("SET NAMES utf8mb4");
     for (int i = 0; i < 1000; i++) {
       s.apply("SET @request = " + i); // a request id per statement: bounded, NAMES kept
     }
@@ -96,9 +99,7 @@ class SessionStateTest {
       s.apply("SET @v" + i + " = 1");
     }
     // a value that reads a variable before an older one of @request: that one is kept
-    SessionState read = new SessionState();
-    read.apply("SET @request = 0");
-    read.apply("SET @copy = @request");
+    SessionState read = after("SET @request = 0", "SET @copy = @request");
     for (int i = 1; i <= 20; i++) {
       read.apply("SET @request = " + i);
     }
