@@ -50,14 +50,17 @@ final class ReplayOptions {
 
   @Option(
       names = "--spread-reads",
+      negatable = true,
       description =
-          "Run plain reads on any of the --concurrency connections, not only on their captured"
-              + " session's, so that a workload of few sessions keeps them all busy. A read"
-              + " that uses variables, session values or a stored function runs on its"
-              + " session's connection. From a session's first transaction, autocommit off, SET"
-              + " TRANSACTION, lock, PREPARE, write or session statement the replay skips, all"
-              + " its statements stay there, in order. Read-only replays only.")
-  boolean spreadReads;
+          "Run plain reads on a connection of any lane that sessions in the same state share,"
+              + " not only on their captured session's: a workload of few sessions keeps every"
+              + " --concurrency connection busy, and one of many sessions takes turns on fewer."
+              + " On by default in read-only replays; --no-spread-reads keeps each statement on"
+              + " its session's own connection. A read that uses variables, session values or a"
+              + " stored function runs on its session's connection. From a session's first"
+              + " transaction, autocommit off, SET TRANSACTION, lock, PREPARE, write or session"
+              + " statement the replay skips, all its statements stay there, in order.")
+  Boolean spreadReads;
 
   @Option(
       names = "--statement-timeout",
@@ -165,6 +168,8 @@ final class ReplayOptions {
         maxSamples,
         seed,
         requireReadOnlyAccount,
-        spreadReads);
+        // On unless asked off, or writes are replayed: then a read's rows depend on its session's
+        // writes before it. Asked for beside --allow-writes, ReplaySettings refuses it.
+        spreadReads == null ? !allowWrites : spreadReads);
   }
 }

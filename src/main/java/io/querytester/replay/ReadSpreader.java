@@ -1,8 +1,10 @@
 package io.querytester.replay;
 
+import io.querytester.TextCut;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SetAssignments;
 import io.querytester.workload.SqlProfile;
+import io.querytester.workload.SqlRedactor;
 import io.querytester.workload.StatementKind;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -282,9 +284,10 @@ final class ReadSpreader {
     }
   }
 
+  /** One line of the reason, its passwords masked: it goes to the console and the logs. */
   private static String abbreviate(String s) {
-    String one = s.replaceAll("\\s+", " ").strip();
-    return one.length() <= 80 ? one : one.substring(0, 77) + "...";
+    String one = SqlRedactor.passwords(s).replaceAll("\\s+", " ").strip();
+    return one.length() <= 80 ? one : TextCut.prefix(one, 77) + "...";
   }
 
   /**

@@ -362,8 +362,8 @@ public final class Replayer {
               + " many lanes work";
     } else {
       why =
-          "a session runs in its captured order on one lane, so the workload's sessions set how"
-              + " many lanes work; --spread-reads runs their plain reads on any lane";
+          "with --no-spread-reads a session runs in its captured order on one lane, so the"
+              + " workload's sessions set how many lanes work";
     }
     progress.accept(
         "--concurrency "
@@ -476,9 +476,7 @@ public final class Replayer {
     m.put("max_rows", Long.toString(settings.maxRows()));
     m.put("float_digits", Integer.toString(settings.floatDigits()));
     m.put("repeat", Integer.toString(settings.repeat()));
-    if (settings.spreadReads()) {
-      m.put("spread_reads", "true");
-    }
+    m.put("spread_reads", Boolean.toString(settings.spreadReads()));
     if (settings.limit() > 0) {
       m.put("limit", Long.toString(settings.limit()));
     }

@@ -152,6 +152,6 @@ class HostDownIT {
         10,
         1,
         false,
-        false);
+        true);
   }
 }

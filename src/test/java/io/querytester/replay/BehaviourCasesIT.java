@@ -116,7 +116,7 @@ class BehaviourCasesIT {
                 10,
                 7,
                 false,
-                false),
+                !c.allowWrites()),
             m -> {})
         .whenWritten(written)
         .run(pair, false);

@@ -116,9 +116,9 @@ class ConnectionLimitIT {
             m ->
                 assertThat(m)
                     .isEqualTo(
-                        "--concurrency 8: statements reached 3 of the lanes (a session runs in its"
-                            + " captured order on one lane, so the workload's sessions set how many"
-                            + " lanes work; --spread-reads runs their plain reads on any lane)"));
+                        "--concurrency 8: statements reached 3 of the lanes (with"
+                            + " --no-spread-reads a session runs in its captured order on one"
+                            + " lane, so the workload's sessions set how many lanes work)"));
     assertThat(executions(tmp.resolve("run"))).hasSize(30);
   }
 

@@ -382,7 +382,7 @@ class HostileCorpusIT {
         10,
         3,
         strictAccount,
-        false);
+        true);
   }
 
   private static Map<String, Object> snapshot(EmbeddedTarget t) throws SQLException, IOException {

@@ -119,6 +119,14 @@ class ReadSpreaderTest {
   }
 
   @Test
+  void theStatementThatKeptASessionHomeIsSaidWithItsPasswordsMasked() {
+    route(1, "CREATE USER leak@'%' IDENTIFIED BY 's3cret-9'");
+    assertThat(spreader.summary())
+        .endsWith("(the first: session 1, CREATE USER leak@'%' IDENTIFIED BY '****')")
+        .doesNotContain("s3cret-9");
+  }
+
+  @Test
   void aSessionStatementTheReplaySkipsKeepsTheSessionHome() {
     // a quote mode this analyser cannot follow: the replay skips it, so the session's own
     // connection never has it, and a shared one must not either

@@ -96,7 +96,7 @@ class ReplayIT {
         10,
         3,
         false,
-        false);
+        !allowWrites);
   }
 
   private static List<Execution> executions(Path run) {
@@ -297,7 +297,7 @@ class ReplayIT {
             s.maxSamples(),
             s.seed(),
             s.requireReadOnlyAccount(),
-            false);
+            s.spreadReads());
     new Replayer(s, m -> {}).run(List.of(old, neu), false);
     List<Execution> e = executions(run);
     assertThat(e).hasSize(4);

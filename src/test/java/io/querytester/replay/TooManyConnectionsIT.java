@@ -27,8 +27,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Other clients take every connection NEW allows (a small max_connections) in the middle of a
@@ -43,9 +44,14 @@ class TooManyConnectionsIT {
       "not run: NEW refused a connection (too many connections, error 1040); lower"
           + " --max-connections or --concurrency";
 
-  @Test
-  void aStatementRefusedAConnectionIsSkippedWithTheReasonNeverADifference(@TempDir Path tmp)
-      throws Exception {
+  /**
+   * Spread or not, session 2 needs a new connection: its own, or a shared one for its schema, which
+   * no read of session 1 opened.
+   */
+  @ParameterizedTest(name = "spread reads: {0}")
+  @ValueSource(booleans = {false, true})
+  void aStatementRefusedAConnectionIsSkippedWithTheReasonNeverADifference(
+      boolean spread, @TempDir Path tmp) throws Exception {
     try (EmbeddedTarget old = TestServers.start("OLD", TestServers.NEW);
         EmbeddedTarget neu =
             TestServers.start("NEW", TestServers.NEW, "max_connections=" + MAX_CONNECTIONS)) {
@@ -85,7 +91,8 @@ class TooManyConnectionsIT {
                       "--speed",
                       "1",
                       "--max-connections",
-                      "50"));
+                      "50",
+                      spread ? "--spread-reads" : "--no-spread-reads"));
       Cli.Run r;
       // The first statement ran: now other clients take every connection NEW has left.
       awaitFirstExecution(run, replay);
@@ -95,6 +102,11 @@ class TooManyConnectionsIT {
       }
 
       assertThat(r.code()).as(r.out() + r.err()).isZero();
+      if (spread) {
+        assertThat(r.err()).contains("--spread-reads: 3 reads ran on any lane");
+      } else {
+        assertThat(r.err()).doesNotContain("--spread-reads");
+      }
       List<Execution> all = new ArrayList<>();
       ExecutionLog.read(run, w -> {}).forEach(all::add);
       all.sort(java.util.Comparator.comparingLong(Execution::event));
@@ -129,22 +141,23 @@ class TooManyConnectionsIT {
 
   /**
    * Three events at the captured pace: session 1 twice, 2 s apart (no new connection), then session
-   * 2, whose connections are opened once the second has run: by then NEW is full.
+   * 2, in another schema, whose connections are opened once the second has run: by then NEW is
+   * full.
    */
   private static Path workload(Path dir) throws Exception {
     Path file = dir.resolve("w.jsonl");
     Instant t0 = Instant.parse("2026-01-02T03:04:05Z");
     try (WorkloadWriter w = WorkloadWriter.create(file, WorkloadHeader.of("manual", null, t0))) {
-      w.write(event(t0, 1, "SELECT id FROM items WHERE id = 1"));
-      w.write(event(t0.plusSeconds(2), 1, "SELECT id FROM items WHERE id = 2"));
-      w.write(event(t0.plusMillis(2001), 2, "SELECT name FROM items WHERE id = 3"));
+      w.write(event(t0, 1, "app", "SELECT id FROM items WHERE id = 1"));
+      w.write(event(t0.plusSeconds(2), 1, "app", "SELECT id FROM items WHERE id = 2"));
+      w.write(event(t0.plusMillis(2001), 2, "mysql", "SELECT name FROM app.items WHERE id = 3"));
     }
     return file;
   }
 
-  private static QueryEvent event(Instant ts, long session, String sql) {
+  private static QueryEvent event(Instant ts, long session, String schema, String sql) {
     return new QueryEvent(
-        ts, session, "app", "localhost", "app", sql, null, null, null, null, null, null);
+        ts, session, "app", "localhost", schema, sql, null, null, null, null, null, null);
   }
 
   private static String url(EmbeddedTarget t) {
