@@ -5,7 +5,7 @@
 # then a 10M-row comparison under -Xmx256m. Prints a summary table (bench/out/replay/results.txt)
 # and the time to the first statement sent: the tool's, and beside it the bare loop's with one
 # statement (the launcher's JVM options and a class-data archive: the least any Java replay pays),
-# and what --spread-reads does at 32 connections with the servers behind a 2 ms forwarder.
+# and what spreading reads (the default) does at 32 connections with the servers behind a 2 ms forwarder.
 # Usage: bench/replay/run.sh [statements [rounds [concurrencies]]]   (default 20000 2 1,8,32)
 #        SKIP_BIG=1 bench/replay/run.sh ...   leaves out the 10M-row comparison
 set -euo pipefail

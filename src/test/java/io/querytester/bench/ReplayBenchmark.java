@@ -119,8 +119,8 @@ public final class ReplayBenchmark {
                       + "%nafter the last statement sent to OLD to exit (./querytester replay, 8"
                       + " connections per side, the whole workload, plans read): %.2f-%.2f s"
                       + "%n%d statements at 32 connections per side, %d ms added each way in"
-                      + " front of both servers: replay phase %.2f-%.2f s, with --spread-reads"
-                      + " %.2f-%.2f s",
+                      + " front of both servers: replay phase %.2f-%.2f s with --no-spread-reads,"
+                      + " %.2f-%.2f s spread (the default)",
                   start[0],
                   start[1],
                   floor[0],
@@ -273,10 +273,10 @@ public final class ReplayBenchmark {
   private static final Duration SPREAD_DELAY = Duration.ofMillis(2);
 
   /**
-   * What --spread-reads does for a workload of fewer sessions than connections when the servers are
-   * across a network (each chunk held {@link #SPREAD_DELAY} each way), so that a statement's round
-   * trip, not the 2 cores, sets the rate: replay phase seconds at 32 connections per side, best and
-   * worst of {@code tries} interleaved pairs, without [0] and with [1] the option.
+   * What spreading reads does for a workload of fewer sessions than connections when the servers
+   * are across a network (each chunk held {@link #SPREAD_DELAY} each way), so that a statement's
+   * round trip, not the 2 cores, sets the rate: replay phase seconds at 32 connections per side,
+   * best and worst of {@code tries} interleaved pairs, with --no-spread-reads [0] and without [1].
    */
   private static double[][] spread(
       Path out, Path cnf, EmbeddedTarget old, EmbeddedTarget neu, Path workload, int tries)
@@ -297,8 +297,8 @@ public final class ReplayBenchmark {
                       32,
                       workload));
           cmd.addAll(List.of("--limit", Integer.toString(SPREAD_STATEMENTS)));
-          if (with == 1) {
-            cmd.add("--spread-reads");
+          if (with == 0) {
+            cmd.add("--no-spread-reads");
           }
           timed(run, cmd);
           phases[with][i] = io.querytester.run.RunInfo.read(run).replaySeconds();
