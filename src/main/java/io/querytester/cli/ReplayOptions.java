@@ -12,7 +12,9 @@ final class ReplayOptions {
       names = "--concurrency",
       defaultValue = "8",
       paramLabel = "N",
-      description = "Sessions replayed at once (default: ${DEFAULT-VALUE}).")
+      description =
+          "Lanes that replay at once, each with a connection per server for its sessions"
+              + " (default: ${DEFAULT-VALUE}).")
   int concurrency;
 
   @Option(
@@ -57,7 +59,8 @@ final class ReplayOptions {
               + " --concurrency connection busy, and one of many sessions takes turns on fewer."
               + " On by default in read-only replays; --no-spread-reads keeps each statement on"
               + " its session's own connection. A read that uses variables, session values or a"
-              + " stored function runs on its session's connection. From a session's first"
+              + " stored function runs on its session's connection; SHOW WARNINGS and the like"
+              + " right after a spread read are not run. From a session's first"
               + " transaction, autocommit off, SET TRANSACTION, lock, PREPARE, write or session"
               + " statement the replay skips, all its statements stay there, in order.")
   Boolean spreadReads;

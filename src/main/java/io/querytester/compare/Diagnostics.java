@@ -3,11 +3,11 @@ package io.querytester.compare;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
 import io.querytester.run.Execution;
+import io.querytester.workload.DiagnosticsStatements;
 import io.querytester.workload.SqlProfile;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -18,32 +18,17 @@ import java.util.Map;
  * DiffKind#DIAGNOSTICS} difference that names the statement, so one cause is not counted twice and
  * the report shows where to look. Their own column metadata and errors still count.
  *
- * <p>Sessions keep their order in {@code executions.jsonl} (a lane writes a session's events in the
- * order it runs them); one small entry per session is kept.
+ * <p>A session's statements on its own connection keep their order in {@code executions.jsonl} (a
+ * lane writes them in the order it runs them); a spread read may end after a later statement of its
+ * session, and never counts as the statement before an earlier one's successor. A diagnostics
+ * statement right after a spread read is not replayed (see the replay's ReadSpreader). One small
+ * entry is kept per session whose last statement differed.
  */
 public final class Diagnostics {
   /** In a DIAGNOSTICS difference's detail, what comes after this is the statement it names. */
   public static final String STATEMENT_FOLLOWS = " differed: ";
 
   private static final int SHOWN_CHARS = 200;
-  private static final List<String> STATEMENTS =
-      List.of(
-          "show warnings",
-          "show errors",
-          "show count(*) warnings",
-          "show count(*) errors",
-          "get diagnostics",
-          "get current diagnostics",
-          "get stacked diagnostics");
-  private static final List<String> FUNCTIONS =
-      List.of(
-          "@@warning_count",
-          "@@error_count",
-          "@@session.warning_count",
-          "@@session.error_count",
-          "row_count()",
-          "found_rows()",
-          "last_insert_id()");
 
   /** The last statement run in a session: its event, its text and whether it differed. */
   private record Before(long event, String sql, List<DiffKind> kinds) {}
@@ -55,6 +40,12 @@ public final class Diagnostics {
 
   Execution tie(Execution e) {
     if (e.skipped() != null) {
+      return e;
+    }
+    Before kept = lastBySession.get(e.session());
+    if (kept != null && e.event() < kept.event()) {
+      // a spread read of the session that ended after a later statement of it: not the one
+      // before that later statement's diagnostics
       return e;
     }
     // Only a statement that differed can explain the next: a million sessions that agree keep
@@ -109,16 +100,7 @@ public final class Diagnostics {
 
   /** Whether the statement only reports on the statement before it in its session. */
   static boolean isDiagnostics(String sql) {
-    String f = SqlProfile.of(sql).fingerprint().toLowerCase(Locale.ROOT);
-    for (String s : STATEMENTS) {
-      if (f.startsWith(s)) {
-        return true;
-      }
-    }
-    if (!f.startsWith("select ") || f.contains(" from ")) {
-      return false;
-    }
-    return FUNCTIONS.stream().anyMatch(f::contains);
+    return DiagnosticsStatements.describeTheOneBefore(SqlProfile.of(sql));
   }
 
   private static String shown(String sql) {

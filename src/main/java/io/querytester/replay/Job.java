@@ -12,6 +12,7 @@ import io.querytester.workload.SqlProfile;
  * @param intendedStart System.nanoTime() at which it should start (pacing), 0 for at once
  * @param alreadyDone true when a resumed run did it before: only its session state is applied
  * @param shared the shared session it runs on (--spread-reads), null for its captured session's
+ * @param skip why the dispatcher chose not to run it, null to run it
  */
 record Job(
     long id,
@@ -19,7 +20,8 @@ record Job(
     SqlProfile profile,
     long intendedStart,
     boolean alreadyDone,
-    SharedSession shared) {
+    SharedSession shared,
+    String skip) {
 
   /**
    * Its connections' key in a lane's session cache: the shared session (equal by identity, so no

@@ -13,13 +13,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Replays the sessions that hash to it, each event in capture order, each session on its own
- * connection per target. Lanes run concurrently; the number of lanes is {@code --concurrency}. A
- * lane is the queue and the order of steps; the steps are its parts: {@link SessionSetup} (connect,
- * schema, pace, pins, state), {@link SideRunner} (both sides at once), {@link Comparison} (with
- * {@link SelfCheck} and the repeats).
+ * connection per target, and the spread reads the dispatcher gives it on their shared sessions'.
+ * Lanes run concurrently; the number of lanes is {@code --concurrency}. A lane is the queue and the
+ * order of steps; the steps are its parts: {@link SessionSetup} (connect, schema, pace, pins,
+ * state), {@link SideRunner} (both sides at once), {@link Comparison} (with {@link SelfCheck} and
+ * the repeats).
  */
 final class Lane implements Runnable {
-  private static final Job END = new Job(-1, null, null, 0, false, null);
+  private static final Job END = new Job(-1, null, null, 0, false, null, null);
 
   /** Jobs taken from the queue at once: one wake-up of the dispatcher per batch, not per job. */
   private static final int BATCH = 64;
@@ -134,7 +135,8 @@ final class Lane implements Runnable {
 
   private void process(Job job) {
     SessionConnections s = sessions.get(job);
-    String skip = gate.skipReason(job.event().sql(), job.profile());
+    String skip =
+        job.skip() != null ? job.skip() : gate.skipReason(job.event().sql(), job.profile());
     if (job.alreadyDone()) {
       if (skip == null) {
         setup.trackState(s, job);

@@ -1,6 +1,7 @@
 package io.querytester.replay;
 
 import io.querytester.TextCut;
+import io.querytester.workload.DiagnosticsStatements;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SetAssignments;
 import io.querytester.workload.SqlProfile;
@@ -88,6 +89,7 @@ final class ReadSpreader {
     Slot slot; // the shared session its reads run on in this state, null before one did
     // the bookkeeping of its SETs while they come one after another, let go at its next read
     SessionState building;
+    boolean lastSpread; // its last statement ran on a shared connection
   }
 
   /** A state given a shared session: how many sessions are in it, and when a read last used it. */
@@ -126,6 +128,29 @@ final class ReadSpreader {
     return Math.min(MAX_STATES, openPerLane / 2);
   }
 
+  /** Why a statement is not replayed although the replay could run it; said once, in the report. */
+  static final String DIAGNOSTICS_AFTER_SPREAD =
+      "not run: it reports on the statement before it in its session, which ran on a shared"
+          + " connection (--no-spread-reads replays it)";
+
+  /**
+   * Why the event must not run, or null: a diagnostics statement (SHOW WARNINGS, {@code SELECT
+   * FOUND_ROWS()} ...) right after a read of its session that ran on a shared connection would
+   * describe whatever ran last on its own connection, not that read. Its session stays home from
+   * then on, so that its next ones describe what they follow. Call before {@link #route}.
+   */
+  String skipReason(QueryEvent event, SqlProfile profile, boolean already) {
+    Tracked t = sessions.get(event.sessionId());
+    if (already
+        || t == null
+        || !t.lastSpread
+        || !DiagnosticsStatements.describeTheOneBefore(profile)) {
+      return null;
+    }
+    stayHome(event.sessionId(), "a diagnostics statement after a spread read");
+    return DIAGNOSTICS_AFTER_SPREAD;
+  }
+
   /**
    * Where the event runs: a shared session, or null for its own session's connection. Called for
    * every event of the workload in order, those a resumed run did before too ({@code already}), so
@@ -137,6 +162,9 @@ final class ReadSpreader {
       return null;
     }
     Tracked t = sessions.get(session);
+    if (t != null) {
+      t.lastSpread = false;
+    }
     String schema = event.schema();
     if (schema != null && !schema.isEmpty() && (t == null || !schema.equals(t.state.schema()))) {
       t = tracked(session, t);
@@ -148,7 +176,7 @@ final class ReadSpreader {
       return null; // observed on the session's own connection, as captured
     }
     if (!profile.safeRead()) {
-      stayHome(session, sql);
+      stayHome(session, SqlRedactor.literals(sql));
       return null;
     }
     if (already || !portable(sql, profile) || callsStoredFunction.test(profile)) {
@@ -168,6 +196,7 @@ final class ReadSpreader {
     }
     spread++;
     t.slot.lastUsed = spread;
+    t.lastSpread = true;
     return t.slot.session;
   }
 
@@ -180,11 +209,8 @@ final class ReadSpreader {
     }
     SetAssignments set = SetAssignments.of(sql);
     if (!keepsOnlyState(sql, profile, set)) {
-      stayHome(session, sql);
+      stayHome(session, SqlRedactor.literals(sql));
       return;
-    }
-    if (set != null && set.userVariablesOnly()) {
-      return; // no spread read reads a variable
     }
     t = tracked(session, t);
     String used = SessionState.usedSchema(sql);
@@ -284,9 +310,12 @@ final class ReadSpreader {
     }
   }
 
-  /** One line of the reason, its passwords masked: it goes to the console and the logs. */
+  /**
+   * One line of the reason. A statement in it comes without its literals (stayHome's callers): this
+   * line goes to the console of every replay, --redact or not, and needs only its shape.
+   */
   private static String abbreviate(String s) {
-    String one = SqlRedactor.passwords(s).replaceAll("\\s+", " ").strip();
+    String one = s.replaceAll("\\s+", " ").strip();
     return one.length() <= 80 ? one : TextCut.prefix(one, 77) + "...";
   }
 
@@ -323,7 +352,9 @@ final class ReadSpreader {
               && !user
               && !AUTOCOMMIT_ON.contains(String.valueOf(a.simpleValue())))
           || (!user && a.readsUserVariable())) {
-        return false; // a user variable is not copied to a shared connection
+        // a session variable copied from a user variable: mysqldump's SET TIME_ZONE =
+        // @OLD_TIME_ZONE, which restores what the session had before, not a state to share
+        return false;
       }
     }
     return true;

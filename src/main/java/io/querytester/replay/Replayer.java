@@ -28,9 +28,10 @@ import java.util.function.Consumer;
  * Replays a workload on one or two targets into a run folder.
  *
  * <p>Events are read as a stream and dealt to lanes by session, so each session keeps its order and
- * its state while sessions run concurrently; nothing holds more than a bounded queue of events.
- * Every execution is appended to {@code executions.jsonl} within milliseconds of completing (by
- * {@link LogWriter}): a killed run is resumed from there.
+ * its state while sessions run concurrently (plain reads may go to any lane: {@link ReadSpreader});
+ * nothing holds more than a bounded queue of events. Every execution is appended to {@code
+ * executions.jsonl} within milliseconds of completing (by {@link LogWriter}): a killed run is
+ * resumed from there.
  */
 public final class Replayer {
   private final ReplaySettings settings;
@@ -266,16 +267,19 @@ public final class Replayer {
         }
         SqlProfile profile = SqlProfile.of(event.sql());
         boolean already = done.get(Math.toIntExact(entry.line()));
+        String skip = spreader == null ? null : spreader.skipReason(event, profile, already);
         SharedSession shared = spreader == null ? null : spreader.route(event, profile, already);
         long start = already ? 0 : pacer.intendedStart(event);
         int index;
         if (shared != null) {
-          Job job = new Job(entry.line(), event, profile, start, false, shared);
+          Job job = new Job(entry.line(), event, profile, start, false, shared, null);
           index = spread(lanes, job, turn, random.nextInt(lanes.size()));
           turn = index + 1;
         } else {
           index = (int) Math.floorMod(mix(event.sessionId()), (long) lanes.size());
-          lanes.get(index).submit(new Job(entry.line(), event, profile, start, already, null));
+          lanes
+              .get(index)
+              .submit(new Job(entry.line(), event, profile, start, already, null, skip));
         }
         if (!already) {
           busy.set(index);
@@ -343,10 +347,10 @@ public final class Replayer {
   }
 
   /**
-   * Says when lanes had nothing to do: a session runs on one lane, in its captured order, so a
-   * workload of 8 sessions keeps at most 8 busy whatever --concurrency asks, and the user who asked
-   * for 32 should not believe the servers saw 32. Not said when --limit or --run-time cut the
-   * workload short: then the cut is the reason.
+   * Says when lanes had nothing to do: a session's statements that are not spread run on one lane,
+   * in its captured order, so a workload of 8 sessions may keep at most 8 busy whatever
+   * --concurrency asks, and the user who asked for 32 should not believe the servers saw 32. Not
+   * said when --limit or --run-time cut the workload short: then the cut is the reason.
    */
   private void idleLanes(BitSet busy, int laneCount) {
     int used = busy.cardinality();

@@ -230,14 +230,32 @@ final class SessionState {
         || !Character.isWhitespace(sql.charAt(3))) {
       return null;
     }
-    String db = sql.substring(4).strip();
-    if (db.endsWith(";")) {
-      db = db.substring(0, db.length() - 1).strip();
+    String rest = sql.substring(4).strip();
+    if (rest.startsWith("`")) { // up to the closing quote; a doubled one is part of the name
+      StringBuilder db = new StringBuilder();
+      for (int i = 1; i < rest.length(); i++) {
+        char c = rest.charAt(i);
+        if (c == '`') {
+          if (i + 1 < rest.length() && rest.charAt(i + 1) == '`') {
+            db.append('`');
+            i++;
+            continue;
+          }
+          return db.toString();
+        }
+        db.append(c);
+      }
+      return rest; // no closing quote: the server refuses it, as the captured session saw
     }
-    if (db.startsWith("`") && db.endsWith("`") && db.length() > 1) {
-      db = db.substring(1, db.length() - 1).replace("``", "`");
+    // a plain name ends at a space, the statement's end or a comment (USE db /* note */)
+    int end = 0;
+    while (end < rest.length()
+        && !Character.isWhitespace(rest.charAt(end))
+        && ";/#".indexOf(rest.charAt(end)) < 0
+        && !rest.startsWith("--", end)) {
+      end++;
     }
-    return db;
+    return rest.substring(0, end);
   }
 
   /** The SET statements, in the order a reopened connection replays them. */

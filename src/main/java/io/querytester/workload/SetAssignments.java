@@ -295,11 +295,6 @@ public record SetAssignments(List<Assignment> assignments) {
     return false;
   }
 
-  /** Whether every assignment sets a user variable. */
-  public boolean userVariablesOnly() {
-    return assignments.stream().allMatch(a -> a.scope() == Scope.USER);
-  }
-
   /** Whether a value reads a variable: the statement's effect depends on the state before it. */
   public boolean readsVariable() {
     return assignments.stream().anyMatch(Assignment::readsVariable);

@@ -48,7 +48,9 @@ class ConnectionLimitIT {
           "CREATE DATABASE app",
           "CREATE TABLE app.items (id INT PRIMARY KEY, name VARCHAR(20))",
           "INSERT INTO app.items VALUES (1, 'a'), (2, 'b'), (3, 'c')",
-          "CREATE FUNCTION app.cap() RETURNS INT READS SQL DATA RETURN @cap");
+          "CREATE FUNCTION app.cap() RETURNS INT READS SQL DATA RETURN @cap",
+          // a user variable in a view, the usual way round the rule that a view names none
+          "CREATE VIEW app.capped AS SELECT id FROM app.items WHERE id <= app.cap()");
       assertThat(variable(t, "SELECT @@max_connections")).isEqualTo(151);
     }
   }
@@ -166,14 +168,18 @@ class ConnectionLimitIT {
   }
 
   @Test
-  void spreadReadsKeepACallOfAStoredFunctionOnItsSessionsConnection(@TempDir Path tmp)
-      throws Exception {
-    // app.cap() returns the session's @cap: 2 on session 1's own connection, NULL on a shared one
+  void aStoredFunctionThatReadsAUserVariableSeesTheSessionsValueCalledOrThroughAView(
+      @TempDir Path tmp) throws Exception {
+    // app.cap() returns the session's @cap: 2 on session 1's own connection, NULL on one without
+    // it. A call of it runs at home; a read of the view names no function, so it is spread, and
+    // its shared connection must have @cap too.
+    String called = "SELECT id FROM items WHERE id <= cap()";
+    String viewed = "SELECT id FROM capped";
     List<QueryEvent> events = new ArrayList<>();
     events.add(QueryEvent.of(1, "app", "SET @cap = 2"));
     for (int i = 0; i < 10; i++) {
-      events.add(QueryEvent.of(1, "app", "SELECT id FROM items WHERE id <= cap()"));
-      events.add(QueryEvent.of(1, "app", "SELECT id FROM items WHERE id = " + (i % 3 + 1)));
+      events.add(QueryEvent.of(1, "app", called));
+      events.add(QueryEvent.of(1, "app", viewed));
     }
     Path workload = Workloads.write(tmp.resolve("cap.jsonl"), events);
     List<String> progress = new CopyOnWriteArrayList<>();
@@ -181,14 +187,36 @@ class ConnectionLimitIT {
         .run(List.of(old, neu), false);
 
     assertThat(progress).contains("--spread-reads: 10 reads ran on any lane");
-    assertThat(executions(tmp.resolve("run")))
-        .filteredOn(
-            e ->
-                SqlProfile.of("SELECT id FROM items WHERE id <= cap()")
-                    .classId()
-                    .equals(e.classId()))
-        .hasSize(10)
-        .allSatisfy(ConnectionLimitIT::twoRowsEachSide);
+    for (String sql : List.of(called, viewed)) {
+      assertThat(executions(tmp.resolve("run")))
+          .as(sql)
+          .filteredOn(e -> SqlProfile.of(sql).classId().equals(e.classId()))
+          .hasSize(10)
+          .allSatisfy(ConnectionLimitIT::twoRowsEachSide);
+    }
+  }
+
+  @Test
+  void showWarningsRightAfterASpreadReadIsSkippedAndItsSessionGoesHome(@TempDir Path tmp)
+      throws Exception {
+    List<QueryEvent> events = new ArrayList<>();
+    events.add(QueryEvent.of(1, "app", "SELECT id FROM items WHERE id = '1x'")); // spread, 1292
+    events.add(QueryEvent.of(1, "app", "SHOW WARNINGS")); // would describe its own connection
+    events.add(QueryEvent.of(1, "app", "SELECT id FROM items WHERE id = '2x'")); // home now
+    events.add(QueryEvent.of(1, "app", "SHOW WARNINGS")); // describes the read before it
+    Path workload = Workloads.write(tmp.resolve("warnings.jsonl"), events);
+    new Replayer(settings(workload, tmp.resolve("run"), 4, 0, true), m -> {})
+        .run(List.of(old, neu), false);
+
+    List<Execution> all = executions(tmp.resolve("run"));
+    all.sort(java.util.Comparator.comparingLong(Execution::event));
+    assertThat(all).hasSize(4);
+    assertThat(all.get(1).skipped()).isEqualTo(ReadSpreader.DIAGNOSTICS_AFTER_SPREAD);
+    Execution warnings = all.get(3);
+    assertThat(warnings.skipped()).isNull();
+    assertThat(warnings.old().rows()).isEqualTo(1);
+    assertThat(warnings.neu().rows()).isEqualTo(1);
+    assertThat(warnings.differences()).isEmpty();
   }
 
   @Test

@@ -44,7 +44,8 @@ class ReadSpreaderTest {
   void aSessionsSetsAndSchemaTravelWithItsReads() {
     assertThat(route(1, "SET NAMES utf8mb4")).isNull(); // observed on the session's own connection
     assertThat(route(1, "SET SESSION sql_select_limit = 2")).isNull();
-    assertThat(route(1, "SET @request = 42")).isNull(); // no spread read can see it
+    // a user variable too: a view may read it through a stored function
+    assertThat(route(1, "SET @request = 42")).isNull();
     SharedSession set = route(1, "SELECT id FROM t");
     SharedSession plain = route(2, "SELECT id FROM t");
     SharedSession other = route(3, "shop", "SELECT id FROM t");
@@ -52,7 +53,9 @@ class ReadSpreaderTest {
     assertThat(set.state())
         .isEqualTo(
             new SharedSession.State(
-                "app", List.of("SET NAMES utf8mb4", "SET SESSION sql_select_limit = 2")));
+                "app",
+                List.of(
+                    "SET NAMES utf8mb4", "SET SESSION sql_select_limit = 2", "SET @request = 42")));
     assertThat(set.state().toSessionState().setList()).isEqualTo(set.state().sets());
     assertThat(plain).isNotEqualTo(set);
     assertThat(other.state().schema()).isEqualTo("shop");
@@ -68,22 +71,24 @@ class ReadSpreaderTest {
         .containsExactly(
             "SET NAMES utf8mb4",
             "SET SESSION sql_select_limit = 2",
+            "SET @request = 42",
             "SET SESSION sql_select_limit = 'two'");
     // the same text again moves to the end
     route(1, "SET SESSION sql_select_limit = 2");
     assertThat(route(1, "SELECT id FROM t").state().sets())
         .containsExactly(
             "SET NAMES utf8mb4",
+            "SET @request = 42",
             "SET SESSION sql_select_limit = 'two'",
             "SET SESSION sql_select_limit = 2");
-    // user variables with others are state; user variables alone are not
+    // user variables are state, alone or with others
     route(4, "SET @a = 1, @b = 'x'");
     route(4, "SET @a := 2");
-    assertThat(route(4, "SELECT id FROM t").state())
-        .isEqualTo(new SharedSession.State("app", List.of()));
+    assertThat(route(4, "SELECT id FROM t").state().sets())
+        .containsExactly("SET @a = 1, @b = 'x'", "SET @a := 2");
     route(4, "SET @a = 1, sql_select_limit = 5");
     assertThat(route(4, "SELECT id FROM t").state().sets())
-        .containsExactly("SET @a = 1, sql_select_limit = 5");
+        .containsExactly("SET @a = 1, @b = 'x'", "SET @a := 2", "SET @a = 1, sql_select_limit = 5");
   }
 
   @Test
@@ -119,10 +124,34 @@ class ReadSpreaderTest {
   }
 
   @Test
-  void theStatementThatKeptASessionHomeIsSaidWithItsPasswordsMasked() {
+  void aDiagnosticsStatementRightAfterASpreadReadIsNotRunAndItsSessionStaysHome() {
+    assertThat(route(1, "SELECT id FROM t WHERE id = '7x'")).isNotNull();
+    assertThat(skip(1, "SHOW WARNINGS")).isEqualTo(ReadSpreader.DIAGNOSTICS_AFTER_SPREAD);
+    assertThat(route(1, "SHOW WARNINGS")).isNull();
+    assertThat(route(1, "SELECT id FROM t WHERE id = '7x'")).isNull(); // home from then on
+    assertThat(skip(1, "SHOW WARNINGS")).isNull(); // it follows a read on its own connection
+
+    // after a statement on the session's own connection, or one that reports nothing
+    assertThat(route(2, "SELECT id FROM t")).isNotNull();
+    assertThat(skip(2, "SELECT id FROM t")).isNull();
+    route(2, "SET NAMES utf8mb4");
+    assertThat(skip(2, "SELECT FOUND_ROWS()")).isNull();
+    assertThat(route(3, "SELECT SQL_CALC_FOUND_ROWS id FROM t LIMIT 1")).isNull();
+    assertThat(skip(3, "SELECT FOUND_ROWS()")).isNull();
+    assertThat(route(4, "SELECT id FROM t")).isNotNull();
+    assertThat(skip(4, "SELECT @@warning_count")).isEqualTo(ReadSpreader.DIAGNOSTICS_AFTER_SPREAD);
+  }
+
+  private String skip(long session, String sql) {
+    return spreader.skipReason(QueryEvent.of(session, "app", sql), SqlProfile.of(sql), false);
+  }
+
+  @Test
+  void theStatementThatKeptASessionHomeIsSaidWithoutItsLiterals() {
     route(1, "CREATE USER leak@'%' IDENTIFIED BY 's3cret-9'");
+    route(2, "UPDATE customers SET email = 'jane@example.com' WHERE id = 42");
     assertThat(spreader.summary())
-        .endsWith("(the first: session 1, CREATE USER leak@'%' IDENTIFIED BY '****')")
+        .endsWith("(the first: session 1, CREATE USER leak@'%' IDENTIFIED BY ?)")
         .doesNotContain("s3cret-9");
   }
 
@@ -260,11 +289,11 @@ class ReadSpreaderTest {
 
   @Test
   void aSetThatReadsAUserVariableKeepsTheSessionHome() {
-    // mysqldump's way: the user variable is not on a shared connection, so neither is the zone
+    // mysqldump's way: restoring what the session had before is no state to share
     route(1, "SET @OLD_TIME_ZONE = @@TIME_ZONE");
     route(1, "SET TIME_ZONE = '+00:00'");
     assertThat(route(1, "SELECT ts FROM t").state().sets())
-        .containsExactly("SET TIME_ZONE = '+00:00'");
+        .containsExactly("SET @OLD_TIME_ZONE = @@TIME_ZONE", "SET TIME_ZONE = '+00:00'");
     route(1, "SET TIME_ZONE = @OLD_TIME_ZONE");
     assertThat(route(1, "SELECT ts FROM t")).isNull();
     assertThat(spreader.summary()).contains("the first: session 1, SET TIME_ZONE = @OLD_TIME_ZONE");
@@ -295,9 +324,9 @@ class ReadSpreaderTest {
   void aSharedSessionsConnectionsNeverMeetACapturedSessions() {
     SharedSession s = route(-1, "SELECT 1 FROM t");
     QueryEvent captured = QueryEvent.of(-1, "app", "SELECT 1 FROM t");
-    Job spread = new Job(1, captured, SqlProfile.of(captured.sql()), 0, false, s);
-    Job home = new Job(2, captured, SqlProfile.of(captured.sql()), 0, false, null);
-    Job other = new Job(3, QueryEvent.of(s.id(), "app", "SELECT 1"), null, 0, false, null);
+    Job spread = new Job(1, captured, SqlProfile.of(captured.sql()), 0, false, s, null);
+    Job home = new Job(2, captured, SqlProfile.of(captured.sql()), 0, false, null, null);
+    Job other = new Job(3, QueryEvent.of(s.id(), "app", "SELECT 1"), null, 0, false, null, null);
 
     assertThat(spread.connectionKey())
         .isNotEqualTo(home.connectionKey())

@@ -120,4 +120,13 @@ class SessionStateTest {
     assertThat(SessionState.usedSchema("SELECT 1")).isNull();
     assertThat(SessionState.usedSchema("use shop;")).isEqualTo("shop");
   }
+
+  @Test
+  void theSchemaOfAUseWithACommentOrAQuotedName() {
+    assertThat(SessionState.usedSchema("USE shop /* note */")).isEqualTo("shop");
+    assertThat(SessionState.usedSchema("USE shop-- note")).isEqualTo("shop");
+    assertThat(SessionState.usedSchema("USE shop#note")).isEqualTo("shop");
+    assertThat(SessionState.usedSchema("USE `my shop` /* note */")).isEqualTo("my shop");
+    assertThat(SessionState.usedSchema("USE `a``b`;")).isEqualTo("a`b");
+  }
 }

@@ -58,10 +58,8 @@ class SetAssignmentsTest {
     assertThat(described("SET /*!80000 @x = @y, */ a = DEFAULT"))
         .containsExactly("USER @x=null*", "SESSION a=DEFAULT");
     SetAssignments set = SetAssignments.of("SET @a = 1, @b = 'it''s'");
-    assertThat(set.userVariablesOnly()).isTrue();
     assertThat(set.readsVariable()).isFalse();
     assertThat(set.assignments()).extracting(Assignment::scope).containsOnly(Scope.USER);
-    assertThat(SetAssignments.of("SET @a = 1, sql_mode = ''").userVariablesOnly()).isFalse();
     assertThat(SetAssignments.of("SET @n = @n + 1").readsWhatItSets()).isTrue();
     assertThat(SetAssignments.of("SET @@session.x = @@x * 2").readsWhatItSets()).isTrue();
     assertThat(SetAssignments.of("SET @copy = @@sql_mode").readsWhatItSets()).isFalse();
