@@ -86,16 +86,15 @@ public final class Replayer {
     List<Preflight> read = Preflight.readAll(targets, settings.allowWrites(), limits);
     AccountCheck.run(targets, read, settings.requireReadOnlyAccount(), progress);
     ReplayGate gate = ReplayGate.of(targets, read, settings.allowWrites());
+    AtomicLong total = new AtomicLong();
+    BitSet done = prepareRunDir(targets, read, resume, total);
+    ReplayCounters counters = new ReplayCounters();
+    List<Lane> lanes = new ArrayList<>();
+    List<Thread> threads = new ArrayList<>();
     ReplayAbort abort = new ReplayAbort();
     ConnectionBudget budget = budget(read);
     int laneCount = budget.lanes(settings.concurrency());
     LaneLimits laneLimits = new LaneLimits(budget.sessionsPerLane(laneCount), limits.idle(), abort);
-    ReadSpreader spreader = spreader(gate, laneLimits.maxOpenSessions());
-    AtomicLong total = new AtomicLong();
-    BitSet done = prepareRunDir(targets, read, resume, total, spreader != null);
-    ReplayCounters counters = new ReplayCounters();
-    List<Lane> lanes = new ArrayList<>();
-    List<Thread> threads = new ArrayList<>();
     Thread stopper = null;
     long startNanos = System.nanoTime();
     long events = -1;
@@ -127,6 +126,7 @@ public final class Replayer {
         abort.lanes(lanes);
         stopper = new Thread(() -> stop(lanes, log), "querytester-stop-replay");
         Runtime.getRuntime().addShutdownHook(stopper);
+        ReadSpreader spreader = spreader(gate, laneLimits.maxOpenSessions());
         events = dispatch(lanes, done, counters, dropped, abort, spreader);
         for (Lane lane : lanes) {
           lane.finish();
@@ -393,11 +393,7 @@ public final class Replayer {
    * background, for the progress display only).
    */
   private BitSet prepareRunDir(
-      List<Target> targets,
-      List<Preflight> read,
-      boolean resume,
-      AtomicLong total,
-      boolean spread) {
+      List<Target> targets, List<Preflight> read, boolean resume, AtomicLong total) {
     Path runDir = settings.runDir();
     try {
       if (resume) {
@@ -436,7 +432,7 @@ public final class Replayer {
               settings.workload().toAbsolutePath().toString(),
               0,
               sides(targets, read),
-              settingsText(spread),
+              settingsText(),
               Instant.now())
           .withShard(shard.shard())
           .write(runDir);
@@ -475,8 +471,7 @@ public final class Replayer {
     return out;
   }
 
-  /** The settings as the replay runs them: spread_reads is false where no lane had room. */
-  private Map<String, String> settingsText(boolean spread) {
+  private Map<String, String> settingsText() {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("concurrency", Integer.toString(settings.concurrency()));
     m.put("speed", settings.speed() == 0 ? "as fast as possible" : settings.speed() + "x");
@@ -485,7 +480,7 @@ public final class Replayer {
     m.put("max_rows", Long.toString(settings.maxRows()));
     m.put("float_digits", Integer.toString(settings.floatDigits()));
     m.put("repeat", Integer.toString(settings.repeat()));
-    m.put("spread_reads", Boolean.toString(spread));
+    m.put("spread_reads", Boolean.toString(settings.spreadReads()));
     if (settings.limit() > 0) {
       m.put("limit", Long.toString(settings.limit()));
     }
