@@ -61,8 +61,9 @@ final class ReplayOptions {
               + " its session's own connection. A read that uses variables, session values or a"
               + " stored function runs on its session's connection; SHOW WARNINGS and the like"
               + " right after a spread read are not run. From a session's first"
-              + " transaction, autocommit off, SET TRANSACTION, lock, PREPARE, write or session"
-              + " statement the replay skips, all its statements stay there, in order.")
+              + " transaction, autocommit off, SET TRANSACTION, SET of a user variable, lock, PREPARE,"
+              + " write or session statement the replay skips, all its statements stay there, in"
+              + " order.")
   Boolean spreadReads;
 
   @Option(

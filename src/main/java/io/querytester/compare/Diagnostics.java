@@ -19,10 +19,10 @@ import java.util.Map;
  * the report shows where to look. Their own column metadata and errors still count.
  *
  * <p>A session's statements on its own connection keep their order in {@code executions.jsonl} (a
- * lane writes them in the order it runs them); a spread read may end after a later statement of its
- * session, and never counts as the statement before an earlier one's successor. A diagnostics
- * statement right after a spread read is not replayed (see the replay's ReadSpreader). One small
- * entry is kept per session whose last statement differed.
+ * lane writes them in the order it runs them). A diagnostics statement right after a spread read is
+ * not replayed (see the replay's ReadSpreader); a spread read still running when a later statement
+ * of its session and that one's diagnostics are logged can come between them in the log, which the
+ * log cannot tell. One small entry is kept per session whose last statement differed.
  */
 public final class Diagnostics {
   /** In a DIAGNOSTICS difference's detail, what comes after this is the statement it names. */
@@ -40,12 +40,6 @@ public final class Diagnostics {
 
   Execution tie(Execution e) {
     if (e.skipped() != null) {
-      return e;
-    }
-    Before kept = lastBySession.get(e.session());
-    if (kept != null && e.event() < kept.event()) {
-      // a spread read of the session that ended after a later statement of it: not the one
-      // before that later statement's diagnostics
       return e;
     }
     // Only a statement that differed can explain the next: a million sessions that agree keep

@@ -135,8 +135,8 @@ final class Lane implements Runnable {
 
   private void process(Job job) {
     SessionConnections s = sessions.get(job);
-    String skip =
-        job.skip() != null ? job.skip() : gate.skipReason(job.event().sql(), job.profile());
+    String gated = gate.skipReason(job.event().sql(), job.profile());
+    String skip = gated != null ? gated : job.skip();
     if (job.alreadyDone()) {
       if (skip == null) {
         setup.trackState(s, job);

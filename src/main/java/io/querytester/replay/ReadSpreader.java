@@ -30,8 +30,8 @@ import java.util.function.Predicate;
  * moment, so that state still holds. Any other read runs on the session's own connection, after the
  * session's statements before it. A statement that ties later ones to the session's connection (a
  * transaction, autocommit off, SET TRANSACTION, a lock, PREPARE, a write, a session statement the
- * replay skips, a SET that reads a user variable) keeps all of the session's later statements
- * there, in order.
+ * replay skips, a SET of a user variable) keeps all of the session's later statements there, in
+ * order. A diagnostics statement right after a spread read is not run (see {@link #skipReason}).
  */
 final class ReadSpreader {
   /** Distinct session states given shared connections at most, whatever the connection budget. */
@@ -75,6 +75,13 @@ final class ReadSpreader {
 
   private final Map<SharedSession.State, Slot> shared = new HashMap<>();
   private final Set<Long> home = new HashSet<>();
+
+  /**
+   * Sessions gone home right after a spread read, until their next statement that runs (a statement
+   * the replay skips in between, a write say, leaves the spread read the one before).
+   */
+  private final Set<Long> spreadBefore = new HashSet<>();
+
   private String firstHome;
   private long spread;
   private long given;
@@ -140,15 +147,20 @@ final class ReadSpreader {
    * then on, so that its next ones describe what they follow. Call before {@link #route}.
    */
   String skipReason(QueryEvent event, SqlProfile profile, boolean already) {
-    Tracked t = sessions.get(event.sessionId());
-    if (already
-        || t == null
-        || !t.lastSpread
-        || !DiagnosticsStatements.describeTheOneBefore(profile)) {
+    long session = event.sessionId();
+    Tracked t = sessions.get(session);
+    if (already || !(t != null ? t.lastSpread : spreadBefore.contains(session))) {
       return null;
     }
-    stayHome(event.sessionId(), "a diagnostics statement after a spread read");
-    return DIAGNOSTICS_AFTER_SPREAD;
+    if (DiagnosticsStatements.describeTheOneBefore(profile)) {
+      stayHome(session, "a diagnostics statement after a spread read");
+      spreadBefore.remove(session); // skipped: the next one follows what it follows
+      return DIAGNOSTICS_AFTER_SPREAD;
+    }
+    if (t == null && skipReason.apply(event.sql(), profile) == null) {
+      spreadBefore.remove(session); // it runs on the session's own connection, after the read
+    }
+    return null;
   }
 
   /**
@@ -162,8 +174,8 @@ final class ReadSpreader {
       return null;
     }
     Tracked t = sessions.get(session);
-    if (t != null) {
-      t.lastSpread = false;
+    if (t != null && t.lastSpread && skipReason.apply(event.sql(), profile) == null) {
+      t.lastSpread = false; // it runs (at home or spread again): the one a diagnostics follows
     }
     String schema = event.schema();
     if (schema != null && !schema.isEmpty() && (t == null || !schema.equals(t.state.schema()))) {
@@ -176,7 +188,7 @@ final class ReadSpreader {
       return null; // observed on the session's own connection, as captured
     }
     if (!profile.safeRead()) {
-      stayHome(session, SqlRedactor.literals(sql));
+      stayHomeAt(session, sql);
       return null;
     }
     if (already || !portable(sql, profile) || callsStoredFunction.test(profile)) {
@@ -208,8 +220,10 @@ final class ReadSpreader {
       return;
     }
     SetAssignments set = SetAssignments.of(sql);
-    if (!keepsOnlyState(sql, profile, set)) {
-      stayHome(session, SqlRedactor.literals(sql));
+    if (!keepsOnlyState(sql, profile, set) || (set != null && set.setsUserVariable())) {
+      // a user variable stays with its session: a view may read it through a stored function,
+      // which no read names, and copying its value elsewhere would run RAND() or NOW() unpinned
+      stayHomeAt(session, sql);
       return;
     }
     t = tracked(session, t);
@@ -299,6 +313,11 @@ final class ReadSpreader {
                 + ")");
   }
 
+  /** As {@link #stayHome}, said by the statement, without its literals, if it is the first. */
+  private void stayHomeAt(long session, String sql) {
+    stayHome(session, firstHome == null ? SqlRedactor.literals(sql) : null);
+  }
+
   private void stayHome(long session, String why) {
     if (firstHome == null) {
       firstHome = "session " + session + ", " + why;
@@ -307,6 +326,9 @@ final class ReadSpreader {
     Tracked t = sessions.remove(session);
     if (t != null) {
       release(t);
+      if (t.lastSpread) {
+        spreadBefore.add(session);
+      }
     }
   }
 

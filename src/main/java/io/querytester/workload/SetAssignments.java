@@ -295,6 +295,11 @@ public record SetAssignments(List<Assignment> assignments) {
     return false;
   }
 
+  /** Whether an assignment sets a user variable. */
+  public boolean setsUserVariable() {
+    return assignments.stream().anyMatch(a -> a.scope() == Scope.USER);
+  }
+
   /** Whether a value reads a variable: the statement's effect depends on the state before it. */
   public boolean readsVariable() {
     return assignments.stream().anyMatch(Assignment::readsVariable);

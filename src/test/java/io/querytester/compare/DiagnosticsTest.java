@@ -69,16 +69,6 @@ class DiagnosticsTest {
   }
 
   @Test
-  void aSpreadReadLoggedAfterALaterStatementOfItsSessionIsNotTheOneBeforeItsDiagnostics() {
-    Diagnostics d = new Diagnostics();
-    d.tie(run(5, 7, "SELECT x FROM t WHERE id = '7x'", Difference.of(DiffKind.WARNINGS, "x")));
-    d.tie(run(3, 7, "SELECT 1 FROM u")); // event 3 ran on another lane and ended late
-    Execution e = d.tie(run(6, 7, "SHOW WARNINGS", Difference.of(DiffKind.RESULT, "x")));
-    assertThat(kinds(e)).containsExactly(DiffKind.DIAGNOSTICS);
-    assertThat(e.differences().getFirst().detail()).contains("event 5");
-  }
-
-  @Test
   void withoutAChangedStatementBeforeTheDifferenceStaysItsOwn() {
     Diagnostics d = new Diagnostics();
     d.tie(run(1, 7, null));
