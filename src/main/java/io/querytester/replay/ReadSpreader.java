@@ -174,9 +174,6 @@ final class ReadSpreader {
       return null;
     }
     Tracked t = sessions.get(session);
-    if (t != null && t.lastSpread && skipReason.apply(event.sql(), profile) == null) {
-      t.lastSpread = false; // it runs (at home or spread again): the one a diagnostics follows
-    }
     String schema = event.schema();
     if (schema != null && !schema.isEmpty() && (t == null || !schema.equals(t.state.schema()))) {
       t = tracked(session, t);
@@ -184,14 +181,17 @@ final class ReadSpreader {
     }
     String sql = event.sql();
     if (profile.kind() == StatementKind.SESSION) {
+      ranAtHome(t, event, profile);
       follow(session, t, sql, profile);
       return null; // observed on the session's own connection, as captured
     }
     if (!profile.safeRead()) {
+      ranAtHome(t, event, profile);
       stayHomeAt(session, sql);
       return null;
     }
     if (already || !portable(sql, profile) || callsStoredFunction.test(profile)) {
+      ranAtHome(t, event, profile);
       return null;
     }
     t = tracked(session, t);
@@ -199,6 +199,7 @@ final class ReadSpreader {
     if (t.slot == null || t.slot.retired) {
       Slot slot = slotFor(t.state);
       if (slot == null) {
+        ranAtHome(t, event, profile);
         stayHome(session, "more than " + maxStates + " distinct session states at once");
         return null;
       }
@@ -210,6 +211,16 @@ final class ReadSpreader {
     t.slot.lastUsed = spread;
     t.lastSpread = true;
     return t.slot.session;
+  }
+
+  /**
+   * The statement runs on the session's own connection, unless the replay skips it: then it is the
+   * one a diagnostics statement after it describes. Asked of the gate only after a spread read.
+   */
+  private void ranAtHome(Tracked t, QueryEvent event, SqlProfile profile) {
+    if (t != null && t.lastSpread && skipReason.apply(event.sql(), profile) == null) {
+      t.lastSpread = false;
+    }
   }
 
   /** Follows a session statement: a change of the state reads take along, or a reason to stay. */
