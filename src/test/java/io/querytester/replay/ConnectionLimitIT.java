@@ -104,11 +104,7 @@ class ConnectionLimitIT {
 
   @Test
   void saysWhenTheWorkloadsSessionsLeaveLanesIdle(@TempDir Path tmp) throws Exception {
-    List<String> statements = new ArrayList<>();
-    for (int i = 0; i < 30; i++) {
-      statements.add("SELECT id, name FROM items WHERE id = " + (i % 3 + 1));
-    }
-    Path workload = Workloads.write(tmp.resolve("three.jsonl"), "app", 3, statements);
+    Path workload = itemReads(tmp, 3, 30);
     List<String> progress = new CopyOnWriteArrayList<>();
     new Replayer(settings(workload, tmp.resolve("run"), 8), progress::add)
         .run(List.of(old, neu), false);
@@ -243,11 +239,7 @@ class ConnectionLimitIT {
 
   @Test
   void spreadReadsSaysWhenALaneHasNoRoomForASharedConnection(@TempDir Path tmp) throws Exception {
-    List<String> statements = new ArrayList<>();
-    for (int i = 0; i < 20; i++) {
-      statements.add("SELECT id, name FROM items WHERE id = " + (i % 3 + 1));
-    }
-    Path workload = Workloads.write(tmp.resolve("two.jsonl"), "app", 2, statements);
+    Path workload = itemReads(tmp, 2, 20);
     List<String> progress = new CopyOnWriteArrayList<>();
     // 4 connections per server for 4 lanes: each lane keeps one open, its sessions' own
     new Replayer(
@@ -362,6 +354,15 @@ class ConnectionLimitIT {
   }
 
   /** A read limited to 2 rows, on both sides. */
+  /** {@code count} reads of one row of items, dealt over {@code sessions} sessions. */
+  private static Path itemReads(Path tmp, int sessions, int count) throws Exception {
+    List<String> statements = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      statements.add("SELECT id, name FROM items WHERE id = " + (i % 3 + 1));
+    }
+    return Workloads.write(tmp.resolve("reads.jsonl"), "app", sessions, statements);
+  }
+
   private static void twoRowsEachSide(Execution e) {
     assertThat(e.old().rows()).isEqualTo(2);
     assertThat(e.neu().rows()).isEqualTo(2);
