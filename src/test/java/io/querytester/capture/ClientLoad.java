@@ -14,6 +14,7 @@ import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * A real client's load in sysbench's read-only shapes on table sbtest1, through Connector/J: with
@@ -36,6 +37,9 @@ final class ClientLoad implements AutoCloseable {
   private final List<Thread> threads = new ArrayList<>();
   private final AtomicBoolean stop = new AtomicBoolean();
   private final AtomicLong executions = new AtomicLong();
+  // Per client: a wait on the total could be met by one client's fast statements while the other
+  // is still in the slow one it started before.
+  private AtomicLongArray perClient = new AtomicLongArray(0);
   private final List<Throwable> failures = new ArrayList<>();
 
   /** Creates sbtest.sbtest1 with {@value #ROWS} rows. */
@@ -54,14 +58,18 @@ final class ClientLoad implements AutoCloseable {
    */
   static ClientLoad start(EmbeddedTarget target, int threads, boolean prepared, int rounds) {
     ClientLoad load = new ClientLoad();
+    load.perClient = new AtomicLongArray(threads);
     for (int t = 0; t < threads; t++) {
+      int client = t;
       load.threads.add(
-          Thread.ofPlatform().name("client-" + t).start(() -> load.run(target, prepared, rounds)));
+          Thread.ofPlatform()
+              .name("client-" + t)
+              .start(() -> load.run(target, prepared, rounds, client)));
     }
     return load;
   }
 
-  private void run(EmbeddedTarget target, boolean prepared, int rounds) {
+  private void run(EmbeddedTarget target, boolean prepared, int rounds, int client) {
     Properties p = TestServers.root(target);
     p.setProperty("useServerPrepStmts", String.valueOf(prepared));
     p.setProperty("cachePrepStmts", "true");
@@ -90,6 +98,7 @@ final class ClientLoad implements AutoCloseable {
             drain(text.executeQuery(withValues(SHAPES.get(s), id, to)));
           }
           executions.incrementAndGet();
+          perClient.incrementAndGet(client);
         }
       }
     } catch (Throwable e) {
@@ -117,15 +126,31 @@ final class ClientLoad implements AutoCloseable {
     return executions.get();
   }
 
-  /** Waits until {@code n} more statements have finished; fails after 10 s. */
-  void awaitMore(long n) throws InterruptedException {
-    long target = executions.get() + n;
-    for (int i = 0; i < 1000 && executions.get() < target; i++) {
+  /**
+   * Waits until every client has finished two more statements, so that none still runs one it
+   * started before this call: the first may have been in flight, the second started after it. Fails
+   * after 10 s.
+   */
+  void awaitEachStartedAnew() throws InterruptedException {
+    long[] target = new long[perClient.length()];
+    for (int c = 0; c < target.length; c++) {
+      target[c] = perClient.get(c) + 2;
+    }
+    for (int i = 0; i < 1000 && !reached(target); i++) {
       Thread.sleep(10);
     }
-    if (executions.get() < target) {
-      throw new AssertionError("the load ran fewer than " + n + " statements in 10 s");
+    if (!reached(target)) {
+      throw new AssertionError("a client of the load ran fewer than 2 statements in 10 s");
     }
+  }
+
+  private boolean reached(long[] target) {
+    for (int c = 0; c < target.length; c++) {
+      if (perClient.get(c) < target[c]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Waits until every client has run its rounds; throws what a client failed with. */

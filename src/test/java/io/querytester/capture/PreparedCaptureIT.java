@@ -303,8 +303,8 @@ class PreparedCaptureIT {
           "UPDATE performance_schema.threads SET INSTRUMENTED = 'NO' WHERE PROCESSLIST_ID IN"
               + " (SELECT ID FROM information_schema.PROCESSLIST WHERE DB = 'sbtest')");
       // A statement already running is recorded when it ends (the flag counts at its start):
-      // let each session finish the one in flight and run one more before capturing.
-      load.awaitMore(4);
+      // let each session finish the one in flight (up to the 50 ms SLEEP) and run one more.
+      load.awaitEachStartedAnew();
       long before = load.executions();
       c = captureCli("perfschema", out, "100ms", "2s");
       assertThat(load.executions()).isGreaterThan(before);
