@@ -51,7 +51,8 @@ final class Lane implements Runnable {
       int index,
       ReplayWatch watch,
       LaneLimits limits,
-      ReplayGate gate) {
+      ReplayGate gate,
+      LaneThreads threads) {
     this.gate = gate;
     this.sessions = new SessionCache(targets, watch, limits);
     this.abort = limits.abort();
@@ -62,7 +63,7 @@ final class Lane implements Runnable {
     this.setup = new SessionSetup(targets, sessions);
     StatementRunner runner =
         new StatementRunner(new ValueCanon(settings.floatDigits()), settings.maxRows(), timeouts);
-    this.sides = new SideRunner(targets, runner, watch, index, seed);
+    this.sides = new SideRunner(targets, runner, watch, index, seed, threads);
     this.comparison =
         new Comparison(
             sides, new SelfCheck(sides, setup, settings.maxSamples()), settings.repeat());

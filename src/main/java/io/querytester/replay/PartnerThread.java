@@ -4,11 +4,11 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One platform thread that runs, for one lane, the other side's half of each statement: handed one
- * task at a time, no queue. A statement is one hand-over and one hand-back, each a volatile write,
- * and an unpark only for a thread that is parked waiting for it. Either thread may spin a little
- * before it parks ({@link SpinPolicy}): at one connection per side, the kernel's wake-up of a
- * parked thread was on every statement's critical path.
+ * One thread (of the lanes' kind, {@link LaneThreads}) that runs, for one lane, the other side's
+ * half of each statement: handed one task at a time, no queue. A statement is one hand-over and one
+ * hand-back, each a volatile write, and an unpark only for a thread that is parked waiting for it.
+ * Either thread may spin a little before it parks ({@link SpinPolicy}): at one connection per side,
+ * the kernel's wake-up of a parked thread was on every statement's critical path.
  *
  * <p>It replaced a one-thread {@code ThreadPoolExecutor}, whose queue, future and condition code
  * runs under C1 without inlining (the launcher stops at C1 for a fast start). An unpark is only
@@ -49,14 +49,23 @@ final class PartnerThread implements AutoCloseable {
    * starts rather than in the middle of it.
    */
   PartnerThread(String name) {
-    this(name, Runtime.getRuntime().availableProcessors());
+    this(name, new LaneThreads(false), Runtime.getRuntime().availableProcessors());
   }
 
   /** With {@code processors} 1 neither thread ever spins: each wait parks. */
   PartnerThread(String name, int processors) {
+    this(name, new LaneThreads(false), processors);
+  }
+
+  /** A thread of the lanes' kind; a virtual one never spins. */
+  PartnerThread(String name, LaneThreads threads) {
+    this(name, threads, threads.spinProcessors());
+  }
+
+  private PartnerThread(String name, LaneThreads threads, int processors) {
     this.taskSpin = new SpinPolicy(processors, SpinPolicy.TASK_NANOS);
     this.endSpin = new SpinPolicy(processors, SpinPolicy.END_NANOS);
-    this.thread = Thread.ofPlatform().daemon().name(name).start(this::loop);
+    this.thread = threads.start(name, true, this::loop);
   }
 
   /**

@@ -95,6 +95,7 @@ public final class Replayer {
     ConnectionBudget budget = budget(read);
     int laneCount = budget.lanes(settings.concurrency());
     LaneLimits laneLimits = new LaneLimits(budget.sessionsPerLane(laneCount), limits.idle(), abort);
+    LaneThreads laneThreads = LaneThreads.forLanes(laneCount);
     Thread stopper = null;
     long startNanos = System.nanoTime();
     long events = -1;
@@ -118,10 +119,10 @@ public final class Replayer {
                   i,
                   watch,
                   laneLimits,
-                  gate);
+                  gate,
+                  laneThreads);
           lanes.add(lane);
-          // platform threads: blocking socket reads without the virtual-thread poller (SideRunner)
-          threads.add(Thread.ofPlatform().name("lane-" + i).start(lane));
+          threads.add(laneThreads.start("lane-" + i, false, lane));
         }
         abort.lanes(lanes);
         stopper = new Thread(() -> stop(lanes, log), "querytester-stop-replay");

@@ -21,20 +21,27 @@ final class SideRunner {
   private final SplittableRandom random;
 
   /**
-   * Runs the other side's statement: one platform thread per lane for the whole replay. A virtual
-   * thread per statement (as before) parked and resumed on every socket read, through the JDK's
-   * poller and its timer thread: at one connection per side the whole command took 15.6-16.4 s of
-   * CPU against 13.3 s on a platform thread (bench/replay, 20,000 statements). None with one side.
+   * Runs the other side's statement: one thread per lane for the whole replay, of the lane's own
+   * kind ({@link LaneThreads}). A new virtual thread per statement (as once) parked and resumed on
+   * every socket read, through the JDK's poller and, with Connector/J's socket timeout, its timer
+   * thread: at one connection per side the whole command took 15.6-16.4 s of CPU against 13.3 s on
+   * a platform thread (bench/replay, 20,000 statements). None with one side.
    */
   private final PartnerThread partner;
 
-  SideRunner(List<Target> targets, StatementRunner runner, ReplayWatch watch, int lane, long seed) {
+  SideRunner(
+      List<Target> targets,
+      StatementRunner runner,
+      ReplayWatch watch,
+      int lane,
+      long seed,
+      LaneThreads threads) {
     this.targets = targets;
     this.runner = runner;
     this.watch = watch;
     this.lane = lane;
     this.random = new SplittableRandom(seed);
-    this.partner = targets.size() > 1 ? new PartnerThread("lane-" + lane + "-side") : null;
+    this.partner = targets.size() > 1 ? new PartnerThread("lane-" + lane + "-side", threads) : null;
   }
 
   /** At the lane's end: the other side's thread goes. */

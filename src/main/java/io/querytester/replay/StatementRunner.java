@@ -83,15 +83,34 @@ final class StatementRunner {
     StatementTimeouts.Ticket ticket = timeouts.start(side, c);
     Result r;
     try {
-      r = execute(c, st, sql, intendedStartNanos, sample);
+      r = execute(c, st, sql, intendedStartNanos, sample, ticket);
     } finally {
       if (timeouts.finish(ticket)) {
         // Killed by us: whatever the driver said (usually error 1317), it was a timeout.
         r = null;
       }
     }
+    long us = Math.max(0, (System.nanoTime() - intendedStartNanos) / 1000);
+    if (ticket.abandoned) {
+      // Given up by us: the driver saw its socket closed under it.
+      closeQuietly(st);
+      return new Result(
+          new Observation(
+              new Outcome.Lost(
+                  "no answer for "
+                      + seconds(ticket.socketMillis)
+                      + " (the socket timeout, --socket-timeout); the connection was given up"),
+              us,
+              us,
+              0,
+              null,
+              List.of(),
+              List.of(),
+              null),
+          new DigestBuilder(),
+          List.of());
+    }
     if (r == null) {
-      long us = Math.max(0, (System.nanoTime() - intendedStartNanos) / 1000);
       return new Result(
           new Observation(
               new Outcome.TimedOut(us / 1000), us, us, 0, null, List.of(), List.of(), null),
@@ -102,7 +121,12 @@ final class StatementRunner {
   }
 
   private Result execute(
-      Connection c, Statement st, String sql, long intendedStartNanos, SampleRequest sample) {
+      Connection c,
+      Statement st,
+      String sql,
+      long intendedStartNanos,
+      SampleRequest sample,
+      StatementTimeouts.Ticket ticket) {
     DigestBuilder digest = new DigestBuilder();
     List<SampledRow> sampled = sample == null ? List.of() : new ArrayList<>();
     List<ColumnMeta> columns = List.of();
@@ -129,6 +153,7 @@ final class StatementRunner {
               HashValue128 hash = hashRow(rs, types, hasher);
               digest.add(hash);
               rows++;
+              ticket.row();
               if (sample != null && sampled.size() < sample.cap() && sample.wants(hash)) {
                 sampled.add(
                     new SampledRow(
@@ -316,6 +341,11 @@ final class StatementRunner {
         || type == Types.NVARCHAR
         || type == Types.LONGNVARCHAR
         || type == Types.CLOB;
+  }
+
+  private static String seconds(int millis) {
+    return (millis % 1000 == 0 ? String.valueOf(millis / 1000) : String.valueOf(millis / 1000.0))
+        + " s";
   }
 
   private static long micros(long nanos) {

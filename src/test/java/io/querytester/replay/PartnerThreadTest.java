@@ -28,6 +28,30 @@ class PartnerThreadTest {
     }
   }
 
+  /**
+   * Lanes far outnumbering the processors: a virtual partner for a virtual lane, neither spinning.
+   */
+  @Test
+  void handsOverAndBackBetweenVirtualThreads() throws Exception {
+    AtomicReference<Throwable> failed = new AtomicReference<>();
+    Thread lane =
+        Thread.ofVirtual()
+            .uncaughtExceptionHandler((t, e) -> failed.set(e))
+            .start(
+                () -> {
+                  try (PartnerThread partner =
+                      new PartnerThread("partner-test-order", new LaneThreads(true))) {
+                    handsOverAndBack(partner);
+                    partner.start(() -> assertTrue(Thread.currentThread().isVirtual()));
+                    assertNull(partner.await());
+                  } catch (Exception e) {
+                    throw new AssertionError(e);
+                  }
+                });
+    lane.join();
+    assertNull(failed.get());
+  }
+
   private static void handsOverAndBack(PartnerThread partner) throws Exception {
     long[] written = new long[1];
     String[] ranOn = new String[1];

@@ -427,6 +427,57 @@ class ReplayIT {
     assertThat(resumed.code()).isEqualTo(1);
   }
 
+  /**
+   * From 8 lanes per processor the lanes and their partners are virtual threads ({@link
+   * LaneThreads}); one processor and 8 lanes, in a process of its own, must give the verdicts that
+   * the same workload gives on platform threads.
+   */
+  @Test
+  void lanesOnVirtualThreadsGiveTheVerdictsOfPlatformThreads(@TempDir Path tmp) throws Exception {
+    assertThat(LaneThreads.forLanes(8, 1).virtual()).isTrue();
+    List<String> statements = new ArrayList<>();
+    for (int i = 0; i < 800; i++) {
+      statements.add(
+          switch (i % 4) {
+            case 0 -> "SELECT id, name, price FROM items WHERE id = " + (i % 4);
+            case 1 -> "SELECT COUNT(*), SUM(price) FROM items WHERE id > " + (i % 3);
+            case 2 -> "SELECT CHARSET(CONVERT('x' USING utf8)) AS cs, " + i;
+            default -> "SELECT name FROM items ORDER BY id LIMIT " + (i % 3 + 1);
+          });
+    }
+    Path workload = Workloads.write(tmp.resolve("w.jsonl"), "app", 12, statements);
+    Path virtual = tmp.resolve("virtual");
+    Tool.Result r =
+        Tool.run(
+            tmp.resolve("virtual-tool"),
+            List.of("-XX:ActiveProcessorCount=1"),
+            "replay",
+            "--workload",
+            workload.toString(),
+            "--out",
+            virtual.toString(),
+            "--old",
+            old.server().jdbcUrl(),
+            "--new",
+            neu.server().jdbcUrl(),
+            "--defaults-file",
+            rootCnf.toString(),
+            "--old-defaults-group-suffix",
+            "_old",
+            "--new-defaults-group-suffix",
+            "_new",
+            "--concurrency",
+            "8",
+            "--no-color");
+    assertThat(r.err()).doesNotContain("lowered to");
+    assertThat(executions(virtual)).hasSize(800);
+
+    Path platform = tmp.resolve("platform");
+    new Replayer(settings(workload, platform, false), m -> {}).run(List.of(old, neu), false);
+    assertThat(verdicts(virtual)).isEqualTo(verdicts(platform));
+    assertThat(verdicts(virtual).values()).anyMatch(v -> !v.startsWith("SAME"));
+  }
+
   @Test
   void saveNowCompareLaterFindsTheSameDifferences(@TempDir Path tmp) throws Exception {
     Path workload =

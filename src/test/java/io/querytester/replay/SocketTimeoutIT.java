@@ -1,0 +1,127 @@
+package io.querytester.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.querytester.run.Outcome;
+import io.querytester.target.EmbeddedTarget;
+import io.querytester.testing.TestServers;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The socket timeout while a replayed statement runs is the replay's watchdog's, not Connector/J's
+ * (whose timed reads cost a timer per read on a virtual thread): a server stopped with SIGSTOP
+ * answers nothing, and the statement must end as lost with the reason after about the socket
+ * timeout, on a platform thread and on a virtual one, its connection given up. A statement that
+ * ends leaves the connection's own socket timeout in force for what the lane runs next.
+ */
+class SocketTimeoutIT {
+  static EmbeddedTarget server;
+
+  @BeforeAll
+  static void start() {
+    server = TestServers.start("NEW", TestServers.NEW);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @ParameterizedTest(name = "virtual thread: {0}")
+  @ValueSource(booleans = {false, true})
+  void aStatementThatGetsNoAnswerForTheSocketTimeoutIsLostAndItsConnectionGivenUp(boolean virtual)
+      throws Exception {
+    try (StatementTimeouts timeouts =
+            new StatementTimeouts(List.of(server), Duration.ofSeconds(30));
+        Connection c = connect(1000)) {
+      StatementRunner runner = new StatementRunner(new ValueCanon(0), 1000, timeouts);
+      Statement st = streaming(c);
+
+      StatementRunner.Result ok =
+          on(virtual, () -> runner.run(c, st, 0, "SELECT 1", System.nanoTime(), null));
+      assertThat(ok.observation().outcome()).isEqualTo(Outcome.ok());
+      assertThat(c.getNetworkTimeout()).as("restored after the statement").isEqualTo(1000);
+
+      long start = System.nanoTime();
+      StatementRunner.Result lost;
+      signal("STOP");
+      try {
+        lost = on(virtual, () -> runner.run(c, st, 0, "SELECT 2", System.nanoTime(), null));
+      } finally {
+        signal("CONT");
+      }
+      long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertThat(lost.observation().outcome())
+          .isEqualTo(
+              new Outcome.Lost(
+                  "no answer for 1 s (the socket timeout, --socket-timeout); the connection was"
+                      + " given up"));
+      assertThat(millis).isBetween(1000L, 5000L);
+      assertThat(c.isClosed()).as("given up").isTrue();
+    }
+  }
+
+  @ParameterizedTest(name = "virtual thread: {0}")
+  @ValueSource(booleans = {false, true})
+  void aSlowResultThatKeepsSendingRowsIsNotGivenUp(boolean virtual) throws Exception {
+    try (StatementTimeouts timeouts =
+            new StatementTimeouts(List.of(server), Duration.ofSeconds(30));
+        Connection c = connect(1000)) {
+      StatementRunner runner = new StatementRunner(new ValueCanon(0), 1000, timeouts);
+      // Four rows, 0.6 s apart: 2.4 s in all, never a silence as long as the socket timeout.
+      // Each row is larger than the server's 16 KB network buffer, so each is sent as it is made.
+      String sql =
+          "SELECT SLEEP(0.6), REPEAT('x', 40000) FROM (SELECT 1 UNION ALL SELECT 2 UNION ALL"
+              + " SELECT 3 UNION ALL SELECT 4) AS four";
+      StatementRunner.Result r =
+          on(virtual, () -> runner.run(c, streaming(c), 0, sql, System.nanoTime(), null));
+      assertThat(r.observation().outcome()).isEqualTo(Outcome.ok());
+      assertThat(r.observation().rows()).isEqualTo(4);
+      assertThat(c.isClosed()).isFalse();
+    }
+  }
+
+  private static Connection connect(int socketMillis) throws Exception {
+    Properties p = TestServers.root(server);
+    p.setProperty("socketTimeout", String.valueOf(socketMillis));
+    return DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + server.server().port() + "/", p);
+  }
+
+  /** As a lane's session makes its statements: rows streamed as they come. */
+  private static Statement streaming(Connection c) throws Exception {
+    Statement st = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+    st.setFetchSize(Integer.MIN_VALUE);
+    return st;
+  }
+
+  private static <T> T on(boolean virtual, Callable<T> work) throws Exception {
+    FutureTask<T> task = new FutureTask<>(work);
+    Thread t = virtual ? Thread.ofVirtual().start(task) : Thread.ofPlatform().start(task);
+    T result = task.get(60, TimeUnit.SECONDS);
+    t.join();
+    return result;
+  }
+
+  private static void signal(String name) throws Exception {
+    assertThat(
+            new ProcessBuilder("kill", "-" + name, Long.toString(server.server().pid()))
+                .start()
+                .waitFor())
+        .isZero();
+  }
+}
