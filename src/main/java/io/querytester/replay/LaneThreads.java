@@ -16,13 +16,22 @@ record LaneThreads(boolean virtual) {
   /** Virtual threads from this many lanes per processor. */
   static final int VIRTUAL_FROM_LANES_PER_PROCESSOR = 8;
 
-  /** For {@code lanes} lanes on this machine. */
+  /**
+   * The JDK from which virtual threads serve: JDK 24 stopped a virtual thread in a synchronized
+   * block from holding its carrier, and the Unix-socket targets read through a synchronized
+   * selector; measured on JDK 25.
+   */
+  static final int VIRTUAL_FROM_JDK = 25;
+
+  /** For {@code lanes} lanes on this machine and JDK. */
   static LaneThreads forLanes(int lanes) {
-    return forLanes(lanes, Runtime.getRuntime().availableProcessors());
+    return forLanes(lanes, Runtime.getRuntime().availableProcessors(), Runtime.version().feature());
   }
 
-  static LaneThreads forLanes(int lanes, int processors) {
-    return new LaneThreads(lanes >= VIRTUAL_FROM_LANES_PER_PROCESSOR * Math.max(1, processors));
+  static LaneThreads forLanes(int lanes, int processors, int jdk) {
+    return new LaneThreads(
+        jdk >= VIRTUAL_FROM_JDK
+            && lanes >= VIRTUAL_FROM_LANES_PER_PROCESSOR * Math.max(1, processors));
   }
 
   /**
@@ -41,10 +50,5 @@ record LaneThreads(boolean virtual) {
    */
   int spinProcessors() {
     return virtual ? 1 : Runtime.getRuntime().availableProcessors();
-  }
-
-  /** For run.json: how the replay ran. */
-  String describe() {
-    return virtual ? "virtual" : "platform";
   }
 }

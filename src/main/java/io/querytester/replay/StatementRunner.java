@@ -27,8 +27,9 @@ import java.util.List;
  * start, rows, column metadata, warnings and a digest of every row, streamed once.
  *
  * <p>Rows are streamed (fetch size {@code Integer.MIN_VALUE}), so a 10M-row result needs no more
- * memory than one row. The statement timeout is Connector/J's, which kills the statement on the
- * server with KILL QUERY from a second connection.
+ * memory than one row. The statement and socket timeouts are {@link StatementTimeouts}': a
+ * statement past the first is killed on the server with KILL QUERY from a second connection, one
+ * that got nothing for the second has its connection given up.
  */
 final class StatementRunner {
   private static final int MAX_SHOWN_CHARS = 200;
@@ -81,43 +82,34 @@ final class StatementRunner {
       long intendedStartNanos,
       SampleRequest sample) {
     StatementTimeouts.Ticket ticket = timeouts.start(side, c);
-    Result r;
+    Result r = null;
+    StatementTimeouts.End end;
     try {
       r = execute(c, st, sql, intendedStartNanos, sample, ticket);
     } finally {
-      if (timeouts.finish(ticket)) {
-        // Killed by us: whatever the driver said (usually error 1317), it was a timeout.
-        r = null;
-      }
+      end = timeouts.finish(ticket);
+    }
+    if (end == StatementTimeouts.End.DONE) {
+      return r;
     }
     long us = Math.max(0, (System.nanoTime() - intendedStartNanos) / 1000);
-    if (ticket.abandoned) {
+    Outcome outcome;
+    if (end == StatementTimeouts.End.ABANDONED) {
       // Given up by us: the driver saw its socket closed under it.
       closeQuietly(st);
-      return new Result(
-          new Observation(
-              new Outcome.Lost(
-                  "no answer for "
-                      + seconds(ticket.socketMillis)
-                      + " (the socket timeout, --socket-timeout); the connection was given up"),
-              us,
-              us,
-              0,
-              null,
-              List.of(),
-              List.of(),
-              null),
-          new DigestBuilder(),
-          List.of());
+      outcome =
+          new Outcome.Lost(
+              "the server sent nothing for "
+                  + seconds(ticket.socketMillis)
+                  + " (the socket timeout, --socket-timeout); the connection was given up");
+    } else {
+      // Killed by us: whatever the driver said (usually error 1317), it was a timeout.
+      outcome = new Outcome.TimedOut(us / 1000);
     }
-    if (r == null) {
-      return new Result(
-          new Observation(
-              new Outcome.TimedOut(us / 1000), us, us, 0, null, List.of(), List.of(), null),
-          new DigestBuilder(),
-          List.of());
-    }
-    return r;
+    return new Result(
+        new Observation(outcome, us, us, 0, null, List.of(), List.of(), null),
+        new DigestBuilder(),
+        List.of());
   }
 
   private Result execute(
@@ -132,10 +124,12 @@ final class StatementRunner {
     List<ColumnMeta> columns = List.of();
     long firstRow = -1;
     long rows = 0;
+    long answers = 0; // what came from the server, for the socket timeout's watch
     Long insertId = null;
     boolean hadResultSet = false;
     try {
       boolean isResultSet = st.execute(sql);
+      ticket.progressed(++answers);
       Outcome outcome = Outcome.ok();
       while (true) {
         if (isResultSet) {
@@ -153,7 +147,7 @@ final class StatementRunner {
               HashValue128 hash = hashRow(rs, types, hasher);
               digest.add(hash);
               rows++;
-              ticket.row();
+              ticket.progressed(++answers);
               if (sample != null && sampled.size() < sample.cap() && sample.wants(hash)) {
                 sampled.add(
                     new SampledRow(
@@ -168,6 +162,7 @@ final class StatementRunner {
           }
         } else {
           long count = st.getLargeUpdateCount();
+          ticket.progressed(++answers);
           if (count == -1) {
             break;
           }
@@ -181,6 +176,7 @@ final class StatementRunner {
           break;
         }
         isResultSet = st.getMoreResults();
+        ticket.progressed(++answers);
       }
       long end = System.nanoTime();
       List<Warning> warnings;

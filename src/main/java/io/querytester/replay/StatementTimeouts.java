@@ -4,8 +4,6 @@ import com.mysql.cj.NativeSession;
 import com.mysql.cj.conf.PropertyKey;
 import com.mysql.cj.jdbc.JdbcConnection;
 import io.querytester.target.Target;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -14,38 +12,38 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Watches the statements the lanes run, from one thread: kills those that run past the statement
- * timeout with KILL QUERY, and gives up the connection of one that has sent nothing for the socket
- * timeout.
+ * timeout with KILL QUERY, and gives up the connection of one from which nothing came for the
+ * socket timeout.
  *
  * <p>Connector/J's own query timeout schedules a task on a global {@code java.util.Timer} for every
  * statement; under concurrency that timer was the replay's main cost. Here a running statement is
  * one map entry, and a single thread looks for overdue ones ten times a second.
  *
- * <p>The socket timeout is watched here too, not by Connector/J, while a statement runs: a read
- * with a timeout on a virtual thread arms and cancels a timer with the JDK's scheduler, every read
- * of every row (bench/replay, 32 connections per side on virtual threads: replay phase 4.64-4.89 s
- * with Connector/J's socket timeout, 4.38-4.45 s without). So a statement's connection reads
- * without a timeout, and this thread gives the connection up when no row came for that long; the
- * connection's own socket timeout is back in force for everything else (connecting, session set-up,
- * SHOW WARNINGS).
+ * <p>The socket timeout is watched here too, not by Connector/J, while a statement runs (its
+ * warnings read included): a read with a timeout on a virtual thread arms and cancels a timer with
+ * the JDK's scheduler, every read of every row (bench/replay, 32 connections per side on virtual
+ * threads: replay phase 4.64-4.89 s with Connector/J's socket timeout, 4.38-4.45 s without). So a
+ * statement's connection reads without a timeout, and this thread gives the connection up when the
+ * statement got no answer, no row and no further result for that long; the connection's own socket
+ * timeout is back in force for everything else (connecting, the session's set-up).
+ *
+ * <p>KILL QUERY and giving a connection up run on platform threads of their own: a server that does
+ * not answer must not stop the watch, and virtual threads, not time-sliced, could be held by lanes
+ * hashing rows that are already buffered.
  */
 final class StatementTimeouts implements AutoCloseable {
   /** A statement being watched. */
   static final class Ticket {
-    private static final VarHandle ROWS;
-
-    static {
-      try {
-        ROWS = MethodHandles.lookup().findVarHandle(Ticket.class, "rows", long.class);
-      } catch (ReflectiveOperationException e) {
-        throw new ExceptionInInitializerError(e);
-      }
-    }
+    private static final int RUNNING = 0;
+    private static final int FINISHED = 1;
+    private static final int ABANDONED = 2;
 
     final int side;
     final long connectionId;
@@ -54,18 +52,20 @@ final class StatementTimeouts implements AutoCloseable {
     /** The statement's connection, null when it is not Connector/J's. */
     final JdbcConnection connection;
 
-    /** The connection's socket timeout, restored when the statement ends; 0: none. */
+    /** The connection's socket timeout, restored when the statement ends; 0: not watched. */
     final int socketMillis;
 
+    /** Running, then either finished by the lane or abandoned by the watchdog, never both. */
+    private final AtomicInteger state = new AtomicInteger(RUNNING);
+
+    /** The statement timeout's KILL was decided while the statement still ran. */
     volatile boolean killed;
-    volatile boolean abandoned;
 
-    /** Rows read so far: written by the lane, read by the watchdog (opaque, no fence per row). */
-    @SuppressWarnings("unused") // through ROWS
-    private long rows;
+    /** Answers seen so far (the first packet, rows, further results): written by the lane. */
+    private volatile long progress;
 
-    // The watchdog's own: the rows it last saw and since when.
-    private long seenRows;
+    // The watchdog's own: the progress it last saw and since when.
+    private long seenProgress;
     private long quietSince;
 
     Ticket(
@@ -83,33 +83,51 @@ final class StatementTimeouts implements AutoCloseable {
       this.quietSince = now;
     }
 
-    /** One more row read. */
-    void row() {
-      ROWS.setOpaque(this, (long) ROWS.getOpaque(this) + 1);
+    /**
+     * Something came from the server: {@code mark} is larger than any mark before (rows read, plus
+     * the results and answers seen).
+     */
+    void progressed(long mark) {
+      progress = mark;
     }
 
-    /** How long no row came, as the watchdog sees it {@code now}. */
-    long quietFor(long now) {
-      long seen = (long) ROWS.getOpaque(this);
-      if (seen != seenRows) {
-        seenRows = seen;
+    boolean running() {
+      return state.get() == RUNNING;
+    }
+
+    /** How long nothing came, as the watchdog sees it {@code now}. */
+    private long quietFor(long now) {
+      long seen = progress;
+      if (seen != seenProgress) {
+        seenProgress = seen;
         quietSince = now;
       }
       return now - quietSince;
     }
   }
 
+  /** How a statement ended, as far as this watch is concerned. */
+  enum End {
+    /** On its own. */
+    DONE,
+    /** Killed for running past the statement timeout. */
+    KILLED,
+    /** Its connection was given up after the socket timeout. */
+    ABANDONED
+  }
+
   private final List<Target> targets;
   private final long timeoutNanos;
   private final Map<Ticket, Boolean> running = new ConcurrentHashMap<>();
-  private final Connection[] admin;
+  private final AtomicReferenceArray<Connection> admin;
   private final Lock[] adminLocks;
   private final Thread watchdog;
+  private volatile boolean closed;
 
   StatementTimeouts(List<Target> targets, Duration timeout) {
     this.targets = targets;
     this.timeoutNanos = timeout.toNanos();
-    this.admin = new Connection[targets.size()];
+    this.admin = new AtomicReferenceArray<>(targets.size());
     this.adminLocks = new Lock[targets.size()];
     for (int i = 0; i < adminLocks.length; i++) {
       adminLocks[i] = new ReentrantLock();
@@ -129,12 +147,16 @@ final class StatementTimeouts implements AutoCloseable {
       id = j.getId();
       socketMillis =
           j.getSession().getPropertySet().getIntegerProperty(PropertyKey.socketTimeout).getValue();
-      if (socketMillis > 0) {
-        socketTimeout(j, 0);
-      }
     } catch (SQLException | RuntimeException e) {
-      // not Connector/J's, or closed: the statement reports that
-      socketMillis = 0;
+      socketMillis = 0; // not Connector/J's, or closed: the statement reports that
+    }
+    if (socketMillis > 0) {
+      try {
+        socketTimeout(j, 0);
+      } catch (RuntimeException e) {
+        restore(j, socketMillis);
+        socketMillis = 0;
+      }
     }
     long now = System.nanoTime();
     Ticket t = new Ticket(side, id, now + timeoutNanos, j, socketMillis, now);
@@ -142,17 +164,25 @@ final class StatementTimeouts implements AutoCloseable {
     return t;
   }
 
-  /** Stops watching; true if the statement was killed for running too long. */
-  boolean finish(Ticket t) {
+  /** Stops watching: how the statement ended. */
+  End finish(Ticket t) {
     running.remove(t);
-    if (t.socketMillis > 0 && !t.abandoned) {
-      try {
-        socketTimeout(t.connection, t.socketMillis);
-      } catch (RuntimeException e) {
-        // the connection broke: it is opened anew
-      }
+    if (!t.state.compareAndSet(Ticket.RUNNING, Ticket.FINISHED)) {
+      return End.ABANDONED;
     }
-    return t.killed;
+    if (t.socketMillis > 0) {
+      restore(t.connection, t.socketMillis);
+    }
+    return t.killed ? End.KILLED : End.DONE;
+  }
+
+  /** Puts the socket timeout back; a connection that broke meanwhile is opened anew anyway. */
+  private static void restore(JdbcConnection c, int millis) {
+    try {
+      socketTimeout(c, millis);
+    } catch (RuntimeException e) {
+      // broken: reopened by its session
+    }
   }
 
   private static void socketTimeout(JdbcConnection c, int millis) {
@@ -165,16 +195,14 @@ final class StatementTimeouts implements AutoCloseable {
         Thread.sleep(100);
         long now = System.nanoTime();
         for (Ticket t : running.keySet()) {
-          if (!t.killed && now - t.deadline > 0 && t.connectionId > 0) {
+          if (!t.killed && now - t.deadline > 0 && t.connectionId > 0 && t.running()) {
             t.killed = true;
-            // on its own thread: a server that does not answer must not stop this one
-            Thread.ofVirtual().name("querytester-kill").start(() -> kill(t));
+            Thread.ofPlatform().daemon().name("querytester-kill").start(() -> kill(t));
           }
           if (t.socketMillis > 0
-              && !t.abandoned
-              && t.quietFor(now) > TimeUnit.MILLISECONDS.toNanos(t.socketMillis)) {
-            t.abandoned = true;
-            Thread.ofVirtual().name("querytester-abandon").start(() -> abandon(t));
+              && t.quietFor(now) > TimeUnit.MILLISECONDS.toNanos(t.socketMillis)
+              && t.state.compareAndSet(Ticket.RUNNING, Ticket.ABANDONED)) {
+            Thread.ofPlatform().daemon().name("querytester-abandon").start(() -> abandon(t));
           }
         }
       }
@@ -183,24 +211,41 @@ final class StatementTimeouts implements AutoCloseable {
     }
   }
 
+  /**
+   * KILL QUERY for a statement still running; kills of one side wait for each other. One that
+   * waited for a server that did not answer is dropped once its statement has ended: it would kill
+   * what the connection runs next.
+   */
   private void kill(Ticket t) {
     Lock lock = adminLocks[t.side];
     lock.lock();
     try {
-      if (admin[t.side] == null || !admin[t.side].isValid(2)) {
-        admin[t.side] = targets.get(t.side).connect();
+      if (closed || !t.running()) {
+        return;
       }
-      try (Statement s = admin[t.side].createStatement()) {
+      Connection c = admin.get(t.side);
+      if (c == null || !c.isValid(2)) {
+        c = targets.get(t.side).connect();
+        admin.set(t.side, c);
+        if (closed) {
+          c.abort(Runnable::run);
+          return;
+        }
+      }
+      if (!t.running()) {
+        return;
+      }
+      try (Statement s = c.createStatement()) {
         s.execute("KILL QUERY " + t.connectionId);
       }
-    } catch (SQLException e) {
+    } catch (SQLException | RuntimeException e) {
       // The server may be gone; the statement's own connection will report that.
     } finally {
       lock.unlock();
     }
   }
 
-  /** Closes the connection's socket: the lane's read ends with an error it reports as lost. */
+  /** Closes the connection's socket: the lane's read ends with an error, reported as lost. */
   private static void abandon(Ticket t) {
     try {
       t.connection.abort(Runnable::run);
@@ -209,15 +254,20 @@ final class StatementTimeouts implements AutoCloseable {
     }
   }
 
-  /** Not under the kill's lock: a kill waiting on a server that does not answer ends here. */
+  /**
+   * Aborts the kills' connections rather than closing them: a close waits for a KILL in flight,
+   * which waits for a server that may not answer.
+   */
   @Override
   public void close() {
+    closed = true;
     watchdog.interrupt();
-    for (Connection c : admin) {
+    for (int i = 0; i < admin.length(); i++) {
+      Connection c = admin.get(i);
       if (c != null) {
         try {
-          c.close();
-        } catch (SQLException ignored) {
+          c.abort(Runnable::run);
+        } catch (SQLException | RuntimeException ignored) {
           // closing
         }
       }

@@ -6,14 +6,17 @@ import org.junit.jupiter.api.Test;
 
 class LaneThreadsTest {
   @Test
-  void lanesRunOnVirtualThreadsOnlyFromEightPerProcessor() {
-    assertThat(LaneThreads.forLanes(1, 2).virtual()).isFalse();
-    assertThat(LaneThreads.forLanes(8, 2).virtual()).isFalse();
-    assertThat(LaneThreads.forLanes(15, 2).virtual()).isFalse();
-    assertThat(LaneThreads.forLanes(16, 2).virtual()).isTrue();
-    assertThat(LaneThreads.forLanes(32, 2).virtual()).isTrue();
-    assertThat(LaneThreads.forLanes(32, 8).virtual()).isFalse();
-    assertThat(LaneThreads.forLanes(8, 1).virtual()).isTrue();
+  void lanesRunOnVirtualThreadsOnlyFromEightPerProcessorOnJdk25() {
+    assertThat(LaneThreads.forLanes(1, 2, 25).virtual()).isFalse();
+    assertThat(LaneThreads.forLanes(8, 2, 25).virtual()).isFalse();
+    assertThat(LaneThreads.forLanes(15, 2, 25).virtual()).isFalse();
+    assertThat(LaneThreads.forLanes(16, 2, 25).virtual()).isTrue();
+    assertThat(LaneThreads.forLanes(32, 2, 25).virtual()).isTrue();
+    assertThat(LaneThreads.forLanes(32, 8, 25).virtual()).isFalse();
+    assertThat(LaneThreads.forLanes(8, 1, 25).virtual()).isTrue();
+    // JDK 21 to 23: a virtual thread blocked in a synchronized block holds its carrier
+    assertThat(LaneThreads.forLanes(32, 2, 21).virtual()).isFalse();
+    assertThat(LaneThreads.forLanes(32, 2, 24).virtual()).isFalse();
   }
 
   @Test

@@ -69,8 +69,8 @@ class SocketTimeoutIT {
       assertThat(lost.observation().outcome())
           .isEqualTo(
               new Outcome.Lost(
-                  "no answer for 1 s (the socket timeout, --socket-timeout); the connection was"
-                      + " given up"));
+                  "the server sent nothing for 1 s (the socket timeout, --socket-timeout); the"
+                      + " connection was given up"));
       assertThat(millis).isBetween(1000L, 5000L);
       assertThat(c.isClosed()).as("given up").isTrue();
     }
