@@ -17,9 +17,9 @@ record LaneThreads(boolean virtual) {
   static final int VIRTUAL_FROM_LANES_PER_PROCESSOR = 8;
 
   /**
-   * The JDK from which virtual threads serve: JDK 24 stopped a virtual thread in a synchronized
-   * block from holding its carrier, and the Unix-socket targets read through a synchronized
-   * selector; measured on JDK 25.
+   * The JDK from which lanes may be virtual threads: the one measured. Before JDK 24 a virtual
+   * thread blocked in a synchronized block (the Unix-socket targets read through one) held its
+   * carrier.
    */
   static final int VIRTUAL_FROM_JDK = 25;
 

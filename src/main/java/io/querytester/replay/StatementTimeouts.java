@@ -4,6 +4,7 @@ import com.mysql.cj.NativeSession;
 import com.mysql.cj.conf.PropertyKey;
 import com.mysql.cj.jdbc.JdbcConnection;
 import io.querytester.target.Target;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -11,6 +12,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -27,18 +30,21 @@ import java.util.concurrent.locks.ReentrantLock;
  * one map entry, and a single thread looks for overdue ones ten times a second.
  *
  * <p>The socket timeout is watched here too, not by Connector/J, while a statement runs (its
- * warnings read included): a read with a timeout on a virtual thread arms and cancels a timer with
- * the JDK's scheduler, every read of every row (bench/replay, 32 connections per side on virtual
- * threads: replay phase 4.64-4.89 s with Connector/J's socket timeout, 4.38-4.45 s without). So a
- * statement's connection reads without a timeout, and this thread gives the connection up when the
- * statement got no answer, no row and no further result for that long; the connection's own socket
- * timeout is back in force for everything else (connecting, the session's set-up).
+ * warnings' read included), on every kind of lane thread: a read with a timeout on a virtual thread
+ * arms and cancels a timer with the JDK's scheduler, every read of every row (bench/replay, 32
+ * connections per side on virtual threads: replay phase 4.64-4.89 s with Connector/J's socket
+ * timeout, 4.38-4.45 s without). So a statement's connection reads without a timeout, and this
+ * thread gives the connection up when the statement got no answer, no row and no further result for
+ * that long and nothing waits to be read on its socket; the connection's own socket timeout is back
+ * in force for everything else (connecting, the session's set-up).
  *
- * <p>KILL QUERY and giving a connection up run on platform threads of their own: a server that does
- * not answer must not stop the watch, and virtual threads, not time-sliced, could be held by lanes
- * hashing rows that are already buffered.
+ * <p>KILL QUERY runs on one platform thread per side and giving a connection up on another: a
+ * server that does not answer must not stop the watch, and virtual threads, not time-sliced, could
+ * be held by lanes hashing rows that are already buffered.
  */
 final class StatementTimeouts implements AutoCloseable {
+  private static final long TICK_MILLIS = 100;
+
   /** A statement being watched. */
   static final class Ticket {
     private static final int RUNNING = 0;
@@ -58,8 +64,17 @@ final class StatementTimeouts implements AutoCloseable {
     /** Running, then either finished by the lane or abandoned by the watchdog, never both. */
     private final AtomicInteger state = new AtomicInteger(RUNNING);
 
-    /** The statement timeout's KILL was decided while the statement still ran. */
-    volatile boolean killed;
+    /**
+     * Held while a KILL for this statement is sent and answered, and while the lane finishes it: a
+     * KILL never reaches the statement the connection runs next.
+     */
+    private final Lock killing = new ReentrantLock();
+
+    /** A KILL QUERY was sent for it. */
+    private volatile boolean killed;
+
+    /** The watchdog has queued its KILL (the watchdog's own). */
+    private boolean killQueued;
 
     /** Answers seen so far (the first packet, rows, further results): written by the lane. */
     private volatile long progress;
@@ -104,6 +119,20 @@ final class StatementTimeouts implements AutoCloseable {
       }
       return now - quietSince;
     }
+
+    /** Bytes that came and wait to be read: the lane is behind, the server is not silent. */
+    private boolean waitingToBeRead() {
+      try {
+        return ((NativeSession) connection.getSession())
+                .getProtocol()
+                .getSocketConnection()
+                .getMysqlInput()
+                .available()
+            > 0;
+      } catch (IOException | RuntimeException e) {
+        return false;
+      }
+    }
   }
 
   /** How a statement ended, as far as this watch is concerned. */
@@ -120,7 +149,8 @@ final class StatementTimeouts implements AutoCloseable {
   private final long timeoutNanos;
   private final Map<Ticket, Boolean> running = new ConcurrentHashMap<>();
   private final AtomicReferenceArray<Connection> admin;
-  private final Lock[] adminLocks;
+  private final ExecutorService[] killers;
+  private final ExecutorService abandoner;
   private final Thread watchdog;
   private volatile boolean closed;
 
@@ -128,11 +158,16 @@ final class StatementTimeouts implements AutoCloseable {
     this.targets = targets;
     this.timeoutNanos = timeout.toNanos();
     this.admin = new AtomicReferenceArray<>(targets.size());
-    this.adminLocks = new Lock[targets.size()];
-    for (int i = 0; i < adminLocks.length; i++) {
-      adminLocks[i] = new ReentrantLock();
+    this.killers = new ExecutorService[targets.size()];
+    for (int i = 0; i < killers.length; i++) {
+      killers[i] = oneThread("querytester-kill-" + targets.get(i).label());
     }
+    this.abandoner = oneThread("querytester-abandon");
     this.watchdog = Thread.ofPlatform().daemon().name("querytester-timeouts").start(this::watch);
+  }
+
+  private static ExecutorService oneThread(String name) {
+    return Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name(name).factory());
   }
 
   /**
@@ -164,11 +199,24 @@ final class StatementTimeouts implements AutoCloseable {
     return t;
   }
 
-  /** Stops watching: how the statement ended. */
+  /**
+   * Stops watching: how the statement ended. Waits for a KILL of it that is being sent, so that the
+   * lane's next statement cannot meet it. A connection given up is closed before this returns.
+   */
   End finish(Ticket t) {
     running.remove(t);
-    if (!t.state.compareAndSet(Ticket.RUNNING, Ticket.FINISHED)) {
+    if (!t.running()) {
+      abandon(t); // the watchdog may not have got to it yet
       return End.ABANDONED;
+    }
+    t.killing.lock();
+    try {
+      if (!t.state.compareAndSet(Ticket.RUNNING, Ticket.FINISHED)) {
+        abandon(t);
+        return End.ABANDONED;
+      }
+    } finally {
+      t.killing.unlock();
     }
     if (t.socketMillis > 0) {
       restore(t.connection, t.socketMillis);
@@ -190,58 +238,81 @@ final class StatementTimeouts implements AutoCloseable {
   }
 
   private void watch() {
-    try {
-      while (!Thread.currentThread().isInterrupted()) {
-        Thread.sleep(100);
-        long now = System.nanoTime();
-        for (Ticket t : running.keySet()) {
-          if (!t.killed && now - t.deadline > 0 && t.connectionId > 0 && t.running()) {
-            t.killed = true;
-            Thread.ofPlatform().daemon().name("querytester-kill").start(() -> kill(t));
-          }
-          if (t.socketMillis > 0
-              && t.quietFor(now) > TimeUnit.MILLISECONDS.toNanos(t.socketMillis)
-              && t.state.compareAndSet(Ticket.RUNNING, Ticket.ABANDONED)) {
-            Thread.ofPlatform().daemon().name("querytester-abandon").start(() -> abandon(t));
-          }
+    long last = System.nanoTime();
+    while (!closed) {
+      try {
+        Thread.sleep(TICK_MILLIS);
+      } catch (InterruptedException e) {
+        return; // closed
+      }
+      long now = System.nanoTime();
+      // A pause of this thread (a GC, a suspended machine) is no silence of the servers.
+      long overrun = Math.max(0, now - last - 2 * TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS));
+      last = now;
+      for (Ticket t : running.keySet()) {
+        try {
+          look(t, now, overrun);
+        } catch (RuntimeException | Error e) {
+          // this one statement goes unwatched; the others still are
         }
       }
-    } catch (InterruptedException e) {
-      // closed
+    }
+  }
+
+  private void look(Ticket t, long now, long overrun) {
+    t.quietSince += overrun;
+    if (!t.killQueued && now - t.deadline > 0 && t.connectionId > 0 && t.running()) {
+      t.killQueued = true;
+      killers[t.side].execute(() -> kill(t));
+    }
+    if (t.socketMillis > 0 && t.quietFor(now) > TimeUnit.MILLISECONDS.toNanos(t.socketMillis)) {
+      if (t.waitingToBeRead()) {
+        t.quietSince = now;
+      } else if (t.state.compareAndSet(Ticket.RUNNING, Ticket.ABANDONED)) {
+        abandoner.execute(() -> abandon(t));
+      }
     }
   }
 
   /**
-   * KILL QUERY for a statement still running; kills of one side wait for each other. One that
-   * waited for a server that did not answer is dropped once its statement has ended: it would kill
-   * what the connection runs next.
+   * KILL QUERY for a statement still running, on its side's one kill thread. One that waited for a
+   * server that did not answer is dropped once its statement has ended.
    */
   private void kill(Ticket t) {
-    Lock lock = adminLocks[t.side];
-    lock.lock();
+    if (closed || !t.running()) {
+      return;
+    }
     try {
-      if (closed || !t.running()) {
-        return;
-      }
       Connection c = admin.get(t.side);
-      if (c == null || !c.isValid(2)) {
+      if (c == null) {
         c = targets.get(t.side).connect();
         admin.set(t.side, c);
-        if (closed) {
-          c.abort(Runnable::run);
+      }
+      t.killing.lock();
+      try {
+        if (closed || !t.running()) {
           return;
         }
-      }
-      if (!t.running()) {
-        return;
-      }
-      try (Statement s = c.createStatement()) {
-        s.execute("KILL QUERY " + t.connectionId);
+        t.killed = true;
+        try {
+          killQuery(c, t.connectionId);
+        } catch (SQLException e) {
+          // the kills' connection broke (a restart): once more on a new one
+          c = targets.get(t.side).connect();
+          admin.set(t.side, c);
+          killQuery(c, t.connectionId);
+        }
+      } finally {
+        t.killing.unlock();
       }
     } catch (SQLException | RuntimeException e) {
       // The server may be gone; the statement's own connection will report that.
-    } finally {
-      lock.unlock();
+    }
+  }
+
+  private static void killQuery(Connection c, long connectionId) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute("KILL QUERY " + connectionId);
     }
   }
 
@@ -250,18 +321,35 @@ final class StatementTimeouts implements AutoCloseable {
     try {
       t.connection.abort(Runnable::run);
     } catch (SQLException | RuntimeException e) {
-      // already closed
+      try {
+        ((NativeSession) t.connection.getSession())
+            .getProtocol()
+            .getSocketConnection()
+            .forceClose();
+      } catch (RuntimeException ignored) {
+        // closed already
+      }
     }
   }
 
   /**
    * Aborts the kills' connections rather than closing them: a close waits for a KILL in flight,
-   * which waits for a server that may not answer.
+   * which waits for a server that may not answer. Statements still running (a replay stopped
+   * without waiting for its lanes) get their socket timeout back.
    */
   @Override
   public void close() {
     closed = true;
     watchdog.interrupt();
+    for (Ticket t : running.keySet()) {
+      if (t.socketMillis > 0) {
+        restore(t.connection, t.socketMillis);
+      }
+    }
+    for (ExecutorService e : killers) {
+      e.shutdownNow();
+    }
+    abandoner.shutdown();
     for (int i = 0; i < admin.length(); i++) {
       Connection c = admin.get(i);
       if (c != null) {

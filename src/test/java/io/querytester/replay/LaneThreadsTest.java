@@ -14,7 +14,7 @@ class LaneThreadsTest {
     assertThat(LaneThreads.forLanes(32, 2, 25).virtual()).isTrue();
     assertThat(LaneThreads.forLanes(32, 8, 25).virtual()).isFalse();
     assertThat(LaneThreads.forLanes(8, 1, 25).virtual()).isTrue();
-    // JDK 21 to 23: a virtual thread blocked in a synchronized block holds its carrier
+    // only on the JDK measured
     assertThat(LaneThreads.forLanes(32, 2, 21).virtual()).isFalse();
     assertThat(LaneThreads.forLanes(32, 2, 24).virtual()).isFalse();
   }

@@ -508,7 +508,6 @@ class ReplayIT {
         .containsExactly("OLD", "NEW");
   }
 
-  /** Verdicts without latency, which depends on the machine's load at the moment. */
   /** What {@link #verdicts} says of each class but the verdict. */
   private static Map<String, String> differences(Path run) {
     Map<String, String> out = new TreeMap<>();
@@ -516,6 +515,7 @@ class ReplayIT {
     return out;
   }
 
+  /** Verdicts without latency, which depends on the machine's load at the moment. */
   private static Map<String, String> verdicts(Path run) {
     Set<DiffKind> failing = java.util.EnumSet.copyOf(GatePolicy.DEFAULT_FAILING);
     failing.remove(DiffKind.LATENCY);
