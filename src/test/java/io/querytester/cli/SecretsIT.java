@@ -41,22 +41,16 @@ class SecretsIT {
       Path run = tmp.resolve("run");
       CaptureCommandTest.Run r =
           CaptureCommandTest.run(
-              "replay",
-              "--workload",
-              workload.toString(),
-              "--out",
-              run.toString(),
-              "--old",
-              old.server().jdbcUrl(),
-              "--new",
-              neu.server().jdbcUrl(),
-              "--defaults-file",
-              rootCnf.toString(),
-              "--old-defaults-group-suffix",
-              "_old",
-              "--new-defaults-group-suffix",
-              "_new",
-              "--no-color");
+              TestServers.withTargets(
+                  old,
+                  neu,
+                  rootCnf,
+                  "replay",
+                  "--workload",
+                  workload.toString(),
+                  "--out",
+                  run.toString(),
+                  "--no-color"));
       assertThat(r.exit()).as(r.err()).isIn(0, 1);
       assertThat(r.out() + r.err()).doesNotContain("s3cret-9");
       List<Path> files;

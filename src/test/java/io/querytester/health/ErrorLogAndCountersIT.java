@@ -103,30 +103,24 @@ class ErrorLogAndCountersIT {
               cl.setOut(new PrintWriter(out, true));
               cl.setErr(new PrintWriter(err, true));
               return cl.execute(
-                  "replay",
-                  "--workload",
-                  workload.toString(),
-                  "--out",
-                  run.toString(),
-                  "--old",
-                  old.server().jdbcUrl(),
-                  "--new",
-                  neu.server().jdbcUrl(),
-                  "--defaults-file",
-                  rootCnf.toString(),
-                  "--old-defaults-group-suffix",
-                  "_old",
-                  "--new-defaults-group-suffix",
-                  "_new",
-                  "--old-error-log",
-                  old.server().errorLog().toString(),
-                  "--new-error-log",
-                  neu.server().errorLog().toString(),
-                  "--speed",
-                  "1",
-                  "--concurrency",
-                  "2",
-                  "--no-color");
+                  TestServers.withTargets(
+                      old,
+                      neu,
+                      rootCnf,
+                      "replay",
+                      "--workload",
+                      workload.toString(),
+                      "--out",
+                      run.toString(),
+                      "--old-error-log",
+                      old.server().errorLog().toString(),
+                      "--new-error-log",
+                      neu.server().errorLog().toString(),
+                      "--speed",
+                      "1",
+                      "--concurrency",
+                      "2",
+                      "--no-color"));
             });
     Path executions = run.resolve(ExecutionLog.FILE);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);

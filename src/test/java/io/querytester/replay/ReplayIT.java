@@ -327,22 +327,13 @@ class ReplayIT {
         Tool.run(
             tmp.resolve("tool"),
             List.of("-Xmx256m"),
-            "replay",
-            "--workload",
-            workload.toString(),
-            "--out",
-            tmp.resolve("run").toString(),
-            "--old",
-            old.server().jdbcUrl(),
-            "--new",
-            neu.server().jdbcUrl(),
-            "--defaults-file",
-            rootCnf.toString(),
-            "--old-defaults-group-suffix",
-            "_old",
-            "--new-defaults-group-suffix",
-            "_new",
-            "--no-color");
+            withTargets(
+                "replay",
+                "--workload",
+                workload.toString(),
+                "--out",
+                tmp.resolve("run").toString(),
+                "--no-color"));
     assertThat(r.code()).as(r.err()).isEqualTo(1);
     Execution e = executions(tmp.resolve("run")).getFirst();
     assertThat(e.old().rows()).isEqualTo(1_000_000);
@@ -371,23 +362,14 @@ class ReplayIT {
         Tool.start(
             tmp.resolve("first"),
             List.of(),
-            "replay",
-            "--workload",
-            workload.toString(),
-            "--out",
-            killed.toString(),
-            "--old",
-            old.server().jdbcUrl(),
-            "--new",
-            neu.server().jdbcUrl(),
-            "--defaults-file",
-            rootCnf.toString(),
-            "--old-defaults-group-suffix",
-            "_old",
-            "--new-defaults-group-suffix",
-            "_new",
-            "--concurrency",
-            "2");
+            withTargets(
+                "replay",
+                "--workload",
+                workload.toString(),
+                "--out",
+                killed.toString(),
+                "--concurrency",
+                "2"));
     Path log = killed.resolve(ExecutionLog.FILE);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     while (System.nanoTime() < deadline && (!Files.exists(log) || Files.size(log) < 20_000)) {
@@ -401,20 +383,7 @@ class ReplayIT {
         Tool.run(
             tmp.resolve("resumed"),
             List.of(),
-            "replay",
-            "--resume",
-            killed.toString(),
-            "--old",
-            old.server().jdbcUrl(),
-            "--new",
-            neu.server().jdbcUrl(),
-            "--defaults-file",
-            rootCnf.toString(),
-            "--old-defaults-group-suffix",
-            "_old",
-            "--new-defaults-group-suffix",
-            "_new",
-            "--no-color");
+            withTargets("replay", "--resume", killed.toString(), "--no-color"));
     assertThat(resumed.err()).contains("resuming: ");
     List<Execution> all = executions(killed);
     assertThat(all).hasSize(3000);
@@ -453,24 +422,15 @@ class ReplayIT {
         Tool.run(
             tmp.resolve("virtual-tool"),
             List.of("-XX:ActiveProcessorCount=1"),
-            "replay",
-            "--workload",
-            workload.toString(),
-            "--out",
-            virtual.toString(),
-            "--old",
-            old.server().jdbcUrl(),
-            "--new",
-            neu.server().jdbcUrl(),
-            "--defaults-file",
-            rootCnf.toString(),
-            "--old-defaults-group-suffix",
-            "_old",
-            "--new-defaults-group-suffix",
-            "_new",
-            "--concurrency",
-            "8",
-            "--no-color");
+            withTargets(
+                "replay",
+                "--workload",
+                workload.toString(),
+                "--out",
+                virtual.toString(),
+                "--concurrency",
+                "8",
+                "--no-color"));
     assertThat(r.err()).doesNotContain("lowered to");
     assertThat(executions(virtual)).hasSize(800);
 
@@ -506,6 +466,11 @@ class ReplayIT {
     assertThat(RunInfo.read(joined).targets())
         .extracting(RunInfo.Side::label)
         .containsExactly("OLD", "NEW");
+  }
+
+  /** The arguments, then both embedded targets and their passwords' option file. */
+  private static String[] withTargets(String... args) {
+    return TestServers.withTargets(old, neu, rootCnf, args);
   }
 
   /** What {@link #verdicts} says of each class but the verdict. */

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 
@@ -57,6 +58,28 @@ public final class TestServers {
             + "\n[client_new]\nuser=root\npassword="
             + neu.server().rootPassword().reveal()
             + "\n");
+  }
+
+  /**
+   * {@code args}, then those that point the command at two embedded servers as {@code jdbc:}
+   * targets, with their passwords in {@code rootCnf} (made by {@link #rootCnf}).
+   */
+  public static String[] withTargets(
+      EmbeddedTarget old, EmbeddedTarget neu, Path rootCnf, String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(
+        List.of(
+            "--old",
+            old.server().jdbcUrl(),
+            "--new",
+            neu.server().jdbcUrl(),
+            "--defaults-file",
+            rootCnf.toString(),
+            "--old-defaults-group-suffix",
+            "_old",
+            "--new-defaults-group-suffix",
+            "_new"));
+    return all.toArray(String[]::new);
   }
 
   /** An option file for a client program of an embedded server: [client] as root. */
