@@ -92,6 +92,11 @@ final class StatementRunner {
     if (end == StatementTimeouts.End.DONE) {
       return r;
     }
+    if (end == StatementTimeouts.End.KILLED
+        && r != null
+        && r.observation().outcome() instanceof Outcome.Lost) {
+      return r; // the connection broke all the same: its session must open a new one
+    }
     long us = Math.max(0, (System.nanoTime() - intendedStartNanos) / 1000);
     Outcome outcome;
     if (end == StatementTimeouts.End.ABANDONED) {
@@ -102,6 +107,12 @@ final class StatementRunner {
               "the server sent nothing for "
                   + seconds(ticket.socketMillis)
                   + " (the socket timeout, --socket-timeout); the connection was given up");
+    } else if (end == StatementTimeouts.End.KILL_UNANSWERED) {
+      closeQuietly(st);
+      outcome =
+          new Outcome.Lost(
+              "past --statement-timeout, and KILL QUERY got no answer; the connection was given"
+                  + " up");
     } else {
       // Killed by us: whatever the driver said (usually error 1317), it was a timeout.
       outcome = new Outcome.TimedOut(us / 1000);

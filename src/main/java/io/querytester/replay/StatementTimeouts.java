@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -70,8 +71,11 @@ final class StatementTimeouts implements AutoCloseable {
      */
     private final Lock killing = new ReentrantLock();
 
-    /** A KILL QUERY was sent for it. */
+    /** A KILL QUERY was sent for it and answered. */
     private volatile boolean killed;
+
+    /** A KILL QUERY for it may have been sent but got no answer. */
+    private volatile boolean killUnanswered;
 
     /** The watchdog has queued its KILL (the watchdog's own). */
     private boolean killQueued;
@@ -142,8 +146,16 @@ final class StatementTimeouts implements AutoCloseable {
     /** Killed for running past the statement timeout. */
     KILLED,
     /** Its connection was given up after the socket timeout. */
-    ABANDONED
+    ABANDONED,
+    /**
+     * Past the statement timeout, and its KILL got no sure answer: its connection was given up, so
+     * that the KILL cannot reach the statement the session runs next.
+     */
+    KILL_UNANSWERED
   }
+
+  /** How long a lane that finished its statement waits for a KILL of it being sent. */
+  private static final long KILL_WAIT_SECONDS = 10;
 
   private final List<Target> targets;
   private final long timeoutNanos;
@@ -185,7 +197,7 @@ final class StatementTimeouts implements AutoCloseable {
     } catch (SQLException | RuntimeException e) {
       socketMillis = 0; // not Connector/J's, or closed: the statement reports that
     }
-    if (socketMillis > 0) {
+    if (socketMillis > 0 && !closed) {
       try {
         socketTimeout(j, 0);
       } catch (RuntimeException e) {
@@ -194,8 +206,11 @@ final class StatementTimeouts implements AutoCloseable {
       }
     }
     long now = System.nanoTime();
-    Ticket t = new Ticket(side, id, now + timeoutNanos, j, socketMillis, now);
+    Ticket t = new Ticket(side, id, now + timeoutNanos, j, closed ? 0 : socketMillis, now);
     running.put(t, Boolean.TRUE);
+    if (closed && socketMillis > 0) {
+      restore(j, socketMillis); // closed meanwhile: nothing watches it
+    }
     return t;
   }
 
@@ -209,7 +224,22 @@ final class StatementTimeouts implements AutoCloseable {
       abandon(t); // the watchdog may not have got to it yet
       return End.ABANDONED;
     }
-    t.killing.lock();
+    boolean locked;
+    try {
+      locked = t.killing.tryLock(KILL_WAIT_SECONDS, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      locked = false;
+    }
+    if (!locked) {
+      // A KILL of it hangs on a server that does not answer: give the connection up instead.
+      if (t.state.compareAndSet(Ticket.RUNNING, Ticket.ABANDONED)) {
+        abandon(t);
+        return End.KILL_UNANSWERED;
+      }
+      abandon(t);
+      return End.ABANDONED;
+    }
     try {
       if (!t.state.compareAndSet(Ticket.RUNNING, Ticket.FINISHED)) {
         abandon(t);
@@ -217,6 +247,10 @@ final class StatementTimeouts implements AutoCloseable {
       }
     } finally {
       t.killing.unlock();
+    }
+    if (t.killUnanswered) {
+      abandon(t);
+      return End.KILL_UNANSWERED;
     }
     if (t.socketMillis > 0) {
       restore(t.connection, t.socketMillis);
@@ -269,7 +303,11 @@ final class StatementTimeouts implements AutoCloseable {
       if (t.waitingToBeRead()) {
         t.quietSince = now;
       } else if (t.state.compareAndSet(Ticket.RUNNING, Ticket.ABANDONED)) {
-        abandoner.execute(() -> abandon(t));
+        try {
+          abandoner.execute(() -> abandon(t));
+        } catch (RejectedExecutionException closing) {
+          abandon(t);
+        }
       }
     }
   }
@@ -285,29 +323,53 @@ final class StatementTimeouts implements AutoCloseable {
     try {
       Connection c = admin.get(t.side);
       if (c == null) {
-        c = targets.get(t.side).connect();
-        admin.set(t.side, c);
+        c = adminConnection(t.side);
+        if (c == null) {
+          return;
+        }
       }
       t.killing.lock();
       try {
         if (closed || !t.running()) {
           return;
         }
-        t.killed = true;
         try {
           killQuery(c, t.connectionId);
         } catch (SQLException e) {
-          // the kills' connection broke (a restart): once more on a new one
-          c = targets.get(t.side).connect();
-          admin.set(t.side, c);
+          if (e.getSQLState() == null || !e.getSQLState().startsWith("08")) {
+            throw e; // the server said no: a new connection would not change that
+          }
+          // The kills' connection broke: once more on a new one, unless the server restarted
+          // (its connection ids start again, and this one may now name another session).
+          c.abort(Runnable::run);
+          t.killUnanswered = true; // the first may have reached the server
+          c = adminConnection(t.side);
+          if (c == null
+              || c.unwrap(JdbcConnection.class).getId() <= t.connectionId
+              || !t.running()) {
+            return;
+          }
           killQuery(c, t.connectionId);
+          t.killUnanswered = false;
         }
+        t.killed = true;
       } finally {
         t.killing.unlock();
       }
     } catch (SQLException | RuntimeException e) {
       // The server may be gone; the statement's own connection will report that.
     }
+  }
+
+  /** A new connection for this side's kills, or null once closed. */
+  private Connection adminConnection(int side) throws SQLException {
+    Connection c = targets.get(side).connect();
+    admin.set(side, c);
+    if (closed) {
+      c.abort(Runnable::run);
+      return null;
+    }
+    return c;
   }
 
   private static void killQuery(Connection c, long connectionId) throws SQLException {
@@ -335,15 +397,22 @@ final class StatementTimeouts implements AutoCloseable {
   /**
    * Aborts the kills' connections rather than closing them: a close waits for a KILL in flight,
    * which waits for a server that may not answer. Statements still running (a replay stopped
-   * without waiting for its lanes) get their socket timeout back.
+   * without waiting for its lanes) have their connections given up.
    */
   @Override
   public void close() {
     closed = true;
     watchdog.interrupt();
+    try {
+      watchdog.join(TimeUnit.SECONDS.toMillis(1));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    // Lanes still in a statement (a replay stopped without waiting for them): nothing watches them
+    // now, and a read already blocked keeps the timeout it began with.
     for (Ticket t : running.keySet()) {
-      if (t.socketMillis > 0) {
-        restore(t.connection, t.socketMillis);
+      if (t.socketMillis > 0 && t.state.compareAndSet(Ticket.RUNNING, Ticket.ABANDONED)) {
+        abandon(t);
       }
     }
     for (ExecutorService e : killers) {

@@ -33,9 +33,13 @@ class TriageInBrowserIT {
     assertThat(m.get("whyColumn").asInt()).isEqualTo(2);
     assertThat(m.get("differingClasses").asInt()).isPositive();
     assertThat(m.get("differingWithoutWhy").asInt()).isZero();
-    assertThat(m.get("findings").asInt())
-        .isPositive()
-        .isLessThan(m.get("differingClasses").asInt());
+    assertThat(m.get("findings").asInt()).isPositive();
+    // Findings group classes. Not "fewer findings than differing classes": a class whose latency
+    // changed too is in two findings, and which classes' latency changes depends on the machine's
+    // load (a CI run had 18 of each).
+    assertThat(m.get("largestFinding").asInt())
+        .as(m.get("findingList").toString())
+        .isGreaterThan(1);
     assertThat(m.get("healthSummaryTop").asDouble()).isBetween(0.0, 900.0);
     assertThat(m.get("classBoxScrolled").asInt()).isPositive();
     assertThat(m.get("stickyHeaderOffset").asInt()).isBetween(-1, 1);
