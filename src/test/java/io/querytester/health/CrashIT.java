@@ -32,9 +32,13 @@ class CrashIT {
   static final int EVENTS = 3000;
   static final int SLEEPERS = 30;
 
-  /** About 0.3 s of work for the server (SLEEP would be skipped as unsafe). */
+  /**
+   * About 0.3-0.45 s of work for the server (SLEEP would be skipped as unsafe), longer than the 0.2
+   * s between two of them, so that one is in flight almost all the time. A third of this took 0.09-
+   * 0.15 s on the CI machine, and a crash once found none in flight.
+   */
   static final String SLEEPER =
-      "SELECT COUNT(*) AS n FROM seq_1_to_1500 a, seq_1_to_1000 b WHERE a.seq > ";
+      "SELECT COUNT(*) AS n FROM seq_1_to_1500 a, seq_1_to_3000 b WHERE a.seq > ";
 
   /**
    * 3,000 point selects over 3 sessions, 2 ms apart (6 s at --speed 1), and a fourth session that
