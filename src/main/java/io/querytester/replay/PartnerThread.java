@@ -49,7 +49,7 @@ final class PartnerThread implements AutoCloseable {
    * starts rather than in the middle of it.
    */
   PartnerThread(String name) {
-    this(name, new LaneThreads(false), Runtime.getRuntime().availableProcessors());
+    this(name, new LaneThreads(false));
   }
 
   /** With {@code processors} 1 neither thread ever spins: each wait parks. */

@@ -1,6 +1,5 @@
 package io.querytester.replay;
 
-import io.querytester.run.Observation;
 import io.querytester.run.Outcome;
 import io.querytester.target.Target;
 import java.sql.Connection;
@@ -115,8 +114,10 @@ final class SideRunner {
       st = s.statement(side);
     } catch (SQLException e) {
       s.lost(side); // a connection that cannot even make a statement is opened anew next time
-      return lostResult(
-          "cannot connect to " + targets.get(side).label() + ": " + e.getMessage(), start);
+      return StatementRunner.Result.only(
+          new Outcome.Lost(
+              "cannot connect to " + targets.get(side).label() + ": " + e.getMessage()),
+          start);
     }
     String sql = job.event().sql();
     watch.started(side, lane, job.id(), job.profile().classId(), sql);
@@ -127,13 +128,5 @@ final class SideRunner {
       s.lost(side);
     }
     return r;
-  }
-
-  private static StatementRunner.Result lostResult(String message, long start) {
-    long us = Math.max(0, (System.nanoTime() - start) / 1000);
-    return new StatementRunner.Result(
-        new Observation(new Outcome.Lost(message), us, us, 0, null, List.of(), List.of(), null),
-        new DigestBuilder(),
-        List.of());
   }
 }

@@ -35,7 +35,16 @@ final class StatementRunner {
   private static final int MAX_SHOWN_CHARS = 200;
 
   /** What a run gave: the observation, the digest state and, when asked, sampled rows. */
-  record Result(Observation observation, DigestBuilder digest, List<SampledRow> sampled) {}
+  record Result(Observation observation, DigestBuilder digest, List<SampledRow> sampled) {
+    /** A statement that gave nothing but {@code outcome}, timed from {@code startNanos}. */
+    static Result only(Outcome outcome, long startNanos) {
+      long us = Math.max(0, (System.nanoTime() - startNanos) / 1000);
+      return new Result(
+          new Observation(outcome, us, us, 0, null, List.of(), List.of(), null),
+          new DigestBuilder(),
+          List.of());
+    }
+  }
 
   /**
    * Which rows to keep while streaming: those whose hash falls in these buckets and, for results so
@@ -97,30 +106,27 @@ final class StatementRunner {
         && r.observation().outcome() instanceof Outcome.Lost) {
       return r; // the connection broke all the same: its session must open a new one
     }
-    long us = Math.max(0, (System.nanoTime() - intendedStartNanos) / 1000);
-    Outcome outcome;
     if (end == StatementTimeouts.End.ABANDONED) {
       // Given up by us: the driver saw its socket closed under it.
       closeQuietly(st);
-      outcome =
+      return Result.only(
           new Outcome.Lost(
               "the server sent nothing for "
                   + seconds(ticket.socketMillis)
-                  + " (the socket timeout, --socket-timeout); the connection was given up");
-    } else if (end == StatementTimeouts.End.KILL_UNANSWERED) {
+                  + " (the socket timeout, --socket-timeout); the connection was given up"),
+          intendedStartNanos);
+    }
+    if (end == StatementTimeouts.End.KILL_UNANSWERED) {
       closeQuietly(st);
-      outcome =
+      return Result.only(
           new Outcome.Lost(
               "past --statement-timeout, and KILL QUERY got no answer; the connection was given"
-                  + " up");
-    } else {
-      // Killed by us: whatever the driver said (usually error 1317), it was a timeout.
-      outcome = new Outcome.TimedOut(us / 1000);
+                  + " up"),
+          intendedStartNanos);
     }
-    return new Result(
-        new Observation(outcome, us, us, 0, null, List.of(), List.of(), null),
-        new DigestBuilder(),
-        List.of());
+    // Killed by us: whatever the driver said (usually error 1317), it was a timeout.
+    long ms = Math.max(0, (System.nanoTime() - intendedStartNanos) / 1_000_000);
+    return Result.only(new Outcome.TimedOut(ms), intendedStartNanos);
   }
 
   private Result execute(

@@ -1,10 +1,7 @@
 package io.querytester.replay;
 
-import com.mysql.cj.NativeSession;
-import com.mysql.cj.conf.PropertyKey;
 import com.mysql.cj.jdbc.JdbcConnection;
 import io.querytester.target.Target;
-import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -123,20 +120,6 @@ final class StatementTimeouts implements AutoCloseable {
       }
       return now - quietSince;
     }
-
-    /** Bytes that came and wait to be read: the lane is behind, the server is not silent. */
-    private boolean waitingToBeRead() {
-      try {
-        return ((NativeSession) connection.getSession())
-                .getProtocol()
-                .getSocketConnection()
-                .getMysqlInput()
-                .available()
-            > 0;
-      } catch (IOException | RuntimeException e) {
-        return false;
-      }
-    }
   }
 
   /** How a statement ended, as far as this watch is concerned. */
@@ -192,24 +175,22 @@ final class StatementTimeouts implements AutoCloseable {
     try {
       j = c.unwrap(JdbcConnection.class);
       id = j.getId();
-      socketMillis =
-          j.getSession().getPropertySet().getIntegerProperty(PropertyKey.socketTimeout).getValue();
-    } catch (SQLException | RuntimeException e) {
-      socketMillis = 0; // not Connector/J's, or closed: the statement reports that
-    }
-    if (socketMillis > 0 && !closed) {
-      try {
-        socketTimeout(j, 0);
-      } catch (RuntimeException e) {
-        restore(j, socketMillis);
-        socketMillis = 0;
+      socketMillis = closed ? 0 : DriverSocket.timeout(j);
+      if (socketMillis > 0) {
+        DriverSocket.setTimeout(j, 0);
       }
+    } catch (SQLException | RuntimeException e) {
+      // not Connector/J's, or closed: the statement reports that
+      if (socketMillis > 0) {
+        DriverSocket.restoreTimeout(j, socketMillis);
+      }
+      socketMillis = 0;
     }
     long now = System.nanoTime();
-    Ticket t = new Ticket(side, id, now + timeoutNanos, j, closed ? 0 : socketMillis, now);
+    Ticket t = new Ticket(side, id, now + timeoutNanos, j, socketMillis, now);
     running.put(t, Boolean.TRUE);
     if (closed && socketMillis > 0) {
-      restore(j, socketMillis); // closed meanwhile: nothing watches it
+      DriverSocket.restoreTimeout(j, socketMillis); // closed meanwhile: nothing watches it
     }
     return t;
   }
@@ -220,8 +201,18 @@ final class StatementTimeouts implements AutoCloseable {
    */
   End finish(Ticket t) {
     running.remove(t);
+    End end = end(t);
+    if (end == End.ABANDONED || end == End.KILL_UNANSWERED) {
+      DriverSocket.giveUp(t.connection); // the watchdog may not have got to it yet
+    } else if (t.socketMillis > 0) {
+      DriverSocket.restoreTimeout(t.connection, t.socketMillis);
+    }
+    return end;
+  }
+
+  /** How it ended: abandoned already, or finished now, after any KILL of it being sent. */
+  private static End end(Ticket t) {
     if (!t.running()) {
-      abandon(t); // the watchdog may not have got to it yet
       return End.ABANDONED;
     }
     boolean locked;
@@ -233,42 +224,21 @@ final class StatementTimeouts implements AutoCloseable {
     }
     if (!locked) {
       // A KILL of it hangs on a server that does not answer: give the connection up instead.
-      if (t.state.compareAndSet(Ticket.RUNNING, Ticket.ABANDONED)) {
-        abandon(t);
-        return End.KILL_UNANSWERED;
-      }
-      abandon(t);
-      return End.ABANDONED;
+      return t.state.compareAndSet(Ticket.RUNNING, Ticket.ABANDONED)
+          ? End.KILL_UNANSWERED
+          : End.ABANDONED;
     }
     try {
       if (!t.state.compareAndSet(Ticket.RUNNING, Ticket.FINISHED)) {
-        abandon(t);
         return End.ABANDONED;
       }
     } finally {
       t.killing.unlock();
     }
     if (t.killUnanswered) {
-      abandon(t);
       return End.KILL_UNANSWERED;
     }
-    if (t.socketMillis > 0) {
-      restore(t.connection, t.socketMillis);
-    }
     return t.killed ? End.KILLED : End.DONE;
-  }
-
-  /** Puts the socket timeout back; a connection that broke meanwhile is opened anew anyway. */
-  private static void restore(JdbcConnection c, int millis) {
-    try {
-      socketTimeout(c, millis);
-    } catch (RuntimeException e) {
-      // broken: reopened by its session
-    }
-  }
-
-  private static void socketTimeout(JdbcConnection c, int millis) {
-    ((NativeSession) c.getSession()).setSocketTimeout(millis);
   }
 
   private void watch() {
@@ -300,13 +270,13 @@ final class StatementTimeouts implements AutoCloseable {
       killers[t.side].execute(() -> kill(t));
     }
     if (t.socketMillis > 0 && t.quietFor(now) > TimeUnit.MILLISECONDS.toNanos(t.socketMillis)) {
-      if (t.waitingToBeRead()) {
+      if (DriverSocket.bytesWaiting(t.connection)) { // the lane is behind, not the server
         t.quietSince = now;
       } else if (t.state.compareAndSet(Ticket.RUNNING, Ticket.ABANDONED)) {
         try {
-          abandoner.execute(() -> abandon(t));
+          abandoner.execute(() -> DriverSocket.giveUp(t.connection));
         } catch (RejectedExecutionException closing) {
-          abandon(t);
+          DriverSocket.giveUp(t.connection);
         }
       }
     }
@@ -378,22 +348,6 @@ final class StatementTimeouts implements AutoCloseable {
     }
   }
 
-  /** Closes the connection's socket: the lane's read ends with an error, reported as lost. */
-  private static void abandon(Ticket t) {
-    try {
-      t.connection.abort(Runnable::run);
-    } catch (SQLException | RuntimeException e) {
-      try {
-        ((NativeSession) t.connection.getSession())
-            .getProtocol()
-            .getSocketConnection()
-            .forceClose();
-      } catch (RuntimeException ignored) {
-        // closed already
-      }
-    }
-  }
-
   /**
    * Aborts the kills' connections rather than closing them: a close waits for a KILL in flight,
    * which waits for a server that may not answer. Statements still running (a replay stopped
@@ -412,7 +366,7 @@ final class StatementTimeouts implements AutoCloseable {
     // now, and a read already blocked keeps the timeout it began with.
     for (Ticket t : running.keySet()) {
       if (t.socketMillis > 0 && t.state.compareAndSet(Ticket.RUNNING, Ticket.ABANDONED)) {
-        abandon(t);
+        DriverSocket.giveUp(t.connection);
       }
     }
     for (ExecutorService e : killers) {
