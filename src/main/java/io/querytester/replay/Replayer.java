@@ -94,7 +94,9 @@ public final class Replayer {
     ReplayAbort abort = new ReplayAbort();
     ConnectionBudget budget = budget(read);
     int laneCount = budget.lanes(settings.concurrency());
-    LaneLimits laneLimits = new LaneLimits(budget.sessionsPerLane(laneCount), limits.idle(), abort);
+    LaneLimits laneLimits =
+        new LaneLimits(
+            budget.sessionsPerLane(laneCount), limits.idle(), abort, Lane.queueCapacity(laneCount));
     LaneThreads laneThreads = LaneThreads.forLanes(laneCount);
     Thread stopper = null;
     long startNanos = System.nanoTime();

@@ -66,7 +66,11 @@ public final class MemoryBenchmark {
       Tool.Result r =
           Tool.run(
               out.resolve("tool"),
-              List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"),
+              List.of(
+                  "-Xmx256m",
+                  "-XX:TieredStopAtLevel=1",
+                  "-XX:CompileThresholdScaling=0.1",
+                  "-XX:+UseSerialGC"),
               args(workload, out, old, neu));
       double secs = (System.nanoTime() - start) / 1e9;
       String summary =

@@ -45,7 +45,9 @@ final class StartFloor {
     try (FirstStatementProbe probe = FirstStatementProbe.start(oldPort, "FROM sbtest")) {
       FirstStatementProbe.Attempt run =
           i -> {
-            List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1"));
+            List<String> cmd =
+                new ArrayList<>(
+                    List.of(java, "-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.1"));
             cmd.addAll(List.of("-XX:+UseSerialGC", "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
             cmd.add(
                 i == 0
