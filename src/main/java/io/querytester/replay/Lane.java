@@ -81,7 +81,11 @@ final class Lane implements Runnable {
     this.counters = counters;
     this.setup = new SessionSetup(targets, sessions);
     StatementRunner runner =
-        new StatementRunner(new ValueCanon(settings.floatDigits()), settings.maxRows(), timeouts);
+        new StatementRunner(
+            new ValueCanon(settings.floatDigits()),
+            settings.maxRows(),
+            timeouts,
+            !settings.allowWrites());
     this.sides = new SideRunner(targets, runner, watch, index, seed, threads);
     this.comparison =
         new Comparison(

@@ -73,10 +73,20 @@ final class StatementRunner {
   private final long maxRows;
   private final StatementTimeouts timeouts;
 
-  StatementRunner(ValueCanon canon, long maxRows, StatementTimeouts timeouts) {
+  /**
+   * Whether a result cut at {@link #maxRows} is stopped on the server with KILL QUERY: only when
+   * the sessions are read-only. With writes allowed a statement that returns rows may also write (a
+   * procedure, {@code DELETE ... RETURNING}), and a KILL would roll that back on whichever side it
+   * reached in time; its result is read to the end instead.
+   */
+  private final boolean stopCutResults;
+
+  StatementRunner(
+      ValueCanon canon, long maxRows, StatementTimeouts timeouts, boolean stopCutResults) {
     this.canon = canon;
     this.maxRows = maxRows;
     this.timeouts = timeouts;
+    this.stopCutResults = stopCutResults;
   }
 
   /**
@@ -106,6 +116,11 @@ final class StatementRunner {
         && r.observation().outcome() instanceof Outcome.Lost) {
       return r; // the connection broke all the same: its session must open a new one
     }
+    if (end == StatementTimeouts.End.KILLED
+        && r != null
+        && r.observation().outcome() instanceof Outcome.TooLarge) {
+      return r; // the KILL was the cut's (or came after it): the result was read as far as asked
+    }
     if (end == StatementTimeouts.End.ABANDONED) {
       // Given up by us: the driver saw its socket closed under it.
       closeQuietly(st);
@@ -118,10 +133,11 @@ final class StatementRunner {
     }
     if (end == StatementTimeouts.End.KILL_UNANSWERED) {
       closeQuietly(st);
+      boolean cut = r != null && r.observation().outcome() instanceof Outcome.TooLarge;
       return Result.only(
           new Outcome.Lost(
-              "past --statement-timeout, and KILL QUERY got no answer; the connection was given"
-                  + " up"),
+              (cut ? "cut at --max-rows" : "past --statement-timeout")
+                  + ", and KILL QUERY got no answer; the connection was given up"),
           intendedStartNanos);
     }
     // Killed by us: whatever the driver said (usually error 1317), it was a timeout.
@@ -172,7 +188,12 @@ final class StatementRunner {
               }
               if (rows >= maxRows) {
                 outcome = new Outcome.TooLarge(rows);
-                st.cancel();
+                if (stopCutResults) {
+                  // Closing a streamed result reads the rest of it: the server stops sending
+                  // instead, and the error that ends the rest says nothing about the rows read.
+                  timeouts.cut(ticket);
+                  closeCut(rs);
+                }
                 break;
               }
             }
@@ -198,7 +219,7 @@ final class StatementRunner {
       long end = System.nanoTime();
       List<Warning> warnings;
       if (outcome instanceof Outcome.TooLarge) {
-        closeQuietly(st); // cancelled: a fresh statement serves the session's next one
+        closeQuietly(st); // cut: a fresh statement serves the session's next one
         warnings = List.of();
       } else {
         warnings = ServerWarnings.fetch(c, st);
@@ -238,6 +259,21 @@ final class StatementRunner {
       st.close();
     } catch (SQLException ignored) {
       // a statement that failed is not reused either way
+    }
+  }
+
+  /**
+   * Closes a result cut by a KILL: the rest of it ends with the KILL's error (1317), which says
+   * nothing of the rows read. A broken connection still counts: the statement is lost, and its
+   * session opens a new one.
+   */
+  private static void closeCut(ResultSet rs) throws SQLException {
+    try {
+      rs.close();
+    } catch (SQLException e) {
+      if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
+        throw e;
+      }
     }
   }
 

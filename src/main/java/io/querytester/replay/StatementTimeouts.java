@@ -77,6 +77,13 @@ final class StatementTimeouts implements AutoCloseable {
     /** The watchdog has queued its KILL (the watchdog's own). */
     private boolean killQueued;
 
+    /**
+     * A KILL of it went out, or was given up on: the side's kill thread's own. One per statement,
+     * whether the timeout or a cut asked for it: a second could reach a restarted server, whose
+     * connection ids start again, after the first found it restarted.
+     */
+    private boolean killTried;
+
     /** Answers seen so far (the first packet, rows, further results): written by the lane. */
     private volatile long progress;
 
@@ -196,6 +203,23 @@ final class StatementTimeouts implements AutoCloseable {
   }
 
   /**
+   * Stops a statement whose result the lane has read enough of ({@code --max-rows}) with KILL QUERY
+   * now, on its side's kill thread as for a timeout: closing a streamed result reads it to its end,
+   * and the rest of a large one took until the statement timeout's KILL, which then made the cut
+   * result a timeout. The statement ends as {@link End#KILLED}; the lane knows why.
+   */
+  void cut(Ticket t) {
+    if (closed || t.connectionId <= 0) {
+      return;
+    }
+    try {
+      killers[t.side].execute(() -> kill(t));
+    } catch (RejectedExecutionException closing) {
+      // closing: the statement timeout's watch is gone too, the close reads the rest
+    }
+  }
+
+  /**
    * Stops watching: how the statement ended. Waits for a KILL of it that is being sent, so that the
    * lane's next statement cannot meet it. A connection given up is closed before this returns.
    */
@@ -300,9 +324,10 @@ final class StatementTimeouts implements AutoCloseable {
       }
       t.killing.lock();
       try {
-        if (closed || !t.running()) {
+        if (closed || !t.running() || t.killTried) {
           return;
         }
+        t.killTried = true;
         try {
           killQuery(c, t.connectionId);
         } catch (SQLException e) {

@@ -99,6 +99,29 @@ class ReplayIT {
         !allowWrites);
   }
 
+  /**
+   * {@code s} on one lane, results cut at {@code maxRows}, statements killed after {@code timeout}.
+   */
+  private static ReplaySettings oneLaneCutAt(ReplaySettings s, long maxRows, Duration timeout) {
+    return new ReplaySettings(
+        s.workload(),
+        s.runDir(),
+        1,
+        s.speed(),
+        s.runTime(),
+        s.limit(),
+        s.dryRun(),
+        s.allowWrites(),
+        timeout,
+        maxRows,
+        s.floatDigits(),
+        s.repeat(),
+        s.maxSamples(),
+        s.seed(),
+        s.requireReadOnlyAccount(),
+        s.spreadReads());
+  }
+
   private static List<Execution> executions(Path run) {
     List<Execution> out = new ArrayList<>();
     ExecutionLog.read(run, w -> {}).forEach(out::add);
@@ -280,24 +303,7 @@ class ReplayIT {
                     "SELECT COUNT(*) FROM items")),
             run,
             false);
-    s =
-        new ReplaySettings(
-            s.workload(),
-            s.runDir(),
-            1,
-            s.speed(),
-            s.runTime(),
-            s.limit(),
-            s.dryRun(),
-            s.allowWrites(),
-            s.statementTimeout(),
-            1_000,
-            s.floatDigits(),
-            s.repeat(),
-            s.maxSamples(),
-            s.seed(),
-            s.requireReadOnlyAccount(),
-            s.spreadReads());
+    s = oneLaneCutAt(s, 1_000, s.statementTimeout());
     new Replayer(s, m -> {}).run(List.of(old, neu), false);
     List<Execution> e = executions(run);
     assertThat(e).hasSize(4);
@@ -311,6 +317,42 @@ class ReplayIT {
     }
     assertThat(e.get(1).old().rows()).isEqualTo(3);
     assertThat(e.get(2).old().rows()).isEqualTo(10);
+  }
+
+  /**
+   * A result far too large to read (10^10 rows): cut at --max-rows, the server is told to stop, so
+   * the statement is TooLarge on both sides well within a 60 s statement timeout. Before, closing
+   * the streamed result read on until the statement timeout's KILL, and the cut result became a
+   * timeout.
+   */
+  @Test
+  void aResultCutAtMaxRowsIsStoppedOnTheServerNotReadToItsEnd(@TempDir Path tmp) throws Exception {
+    Path run = tmp.resolve("run");
+    ReplaySettings s =
+        settings(
+            Workloads.write(
+                tmp.resolve("w.jsonl"),
+                "app",
+                1,
+                List.of(
+                    "SELECT 1 AS one FROM seq_1_to_100000 a, seq_1_to_100000 b",
+                    "SELECT COUNT(*) FROM items")),
+            run,
+            false);
+    s = oneLaneCutAt(s, 1_000, Duration.ofSeconds(60));
+    new Replayer(s, m -> {}).run(List.of(old, neu), false);
+    List<Execution> e = executions(run);
+    assertThat(e).hasSize(2);
+    // stopped, not read on until the statement timeout (60 s) killed it
+    assertThat(e.get(0).old().lastRowMicros()).isLessThan(30_000_000L);
+    assertThat(e.get(0).neu().lastRowMicros()).isLessThan(30_000_000L);
+    assertThat(e.get(0).old().outcome()).isEqualTo(new Outcome.TooLarge(1_000));
+    assertThat(e.get(0).neu().outcome()).isEqualTo(new Outcome.TooLarge(1_000));
+    assertThat(e.get(0).differences()).isEmpty();
+    // the KILL reached the cut statement only: the session's next one runs
+    assertThat(e.get(1).old().outcome()).isEqualTo(Outcome.ok());
+    assertThat(e.get(1).neu().outcome()).isEqualTo(Outcome.ok());
+    assertThat(e.get(1).differences()).isEmpty();
   }
 
   @Test

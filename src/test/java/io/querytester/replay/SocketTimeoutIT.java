@@ -50,7 +50,7 @@ class SocketTimeoutIT {
     try (StatementTimeouts timeouts =
             new StatementTimeouts(List.of(server), Duration.ofSeconds(30));
         Connection c = connect(1000)) {
-      StatementRunner runner = new StatementRunner(new ValueCanon(0), 1000, timeouts);
+      StatementRunner runner = new StatementRunner(new ValueCanon(0), 1000, timeouts, true);
       Statement st = streaming(c);
 
       StatementRunner.Result ok =
@@ -83,7 +83,7 @@ class SocketTimeoutIT {
     try (StatementTimeouts timeouts =
             new StatementTimeouts(List.of(server), Duration.ofSeconds(30));
         Connection c = connect(3000)) {
-      StatementRunner runner = new StatementRunner(new ValueCanon(0), 1000, timeouts);
+      StatementRunner runner = new StatementRunner(new ValueCanon(0), 1000, timeouts, true);
       // Four rows, 1 s apart: 4 s in all, never a silence as long as the socket timeout.
       // Each row is larger than the server's 16 KB network buffer, so each is sent as it is made.
       String sql =
@@ -108,7 +108,7 @@ class SocketTimeoutIT {
     try (StatementTimeouts timeouts =
             new StatementTimeouts(List.of(server), Duration.ofSeconds(1));
         Connection c = connect(5000)) {
-      StatementRunner runner = new StatementRunner(new ValueCanon(0), 1000, timeouts);
+      StatementRunner runner = new StatementRunner(new ValueCanon(0), 1000, timeouts, true);
       StatementRunner.Result slow =
           on(
               virtual,
