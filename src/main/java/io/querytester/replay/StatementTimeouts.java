@@ -21,7 +21,8 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Watches the statements the lanes run, from one thread: kills those that run past the statement
  * timeout with KILL QUERY, and gives up the connection of one from which nothing came for the
- * socket timeout.
+ * socket timeout. A lane also has it kill a statement whose result it cut at {@code --max-rows}
+ * ({@link #cut}), through the same kill thread and lock.
  *
  * <p>Connector/J's own query timeout schedules a task on a global {@code java.util.Timer} for every
  * statement; under concurrency that timer was the replay's main cost. Here a running statement is
