@@ -3,6 +3,7 @@ package io.querytester.replay;
 import com.mysql.cj.NativeSession;
 import com.mysql.cj.conf.PropertyKey;
 import com.mysql.cj.jdbc.JdbcConnection;
+import com.mysql.cj.protocol.SocketConnection;
 import java.io.IOException;
 import java.sql.SQLException;
 
@@ -36,15 +37,14 @@ final class DriverSocket {
   /** Bytes that came and wait to be read (through TLS, only those already decrypted). */
   static boolean bytesWaiting(JdbcConnection c) {
     try {
-      return ((NativeSession) c.getSession())
-              .getProtocol()
-              .getSocketConnection()
-              .getMysqlInput()
-              .available()
-          > 0;
+      return socket(c).getMysqlInput().available() > 0;
     } catch (IOException | RuntimeException e) {
       return false;
     }
+  }
+
+  private static SocketConnection socket(JdbcConnection c) {
+    return ((NativeSession) c.getSession()).getProtocol().getSocketConnection();
   }
 
   /** Closes the connection's socket: a read blocked on it ends with an error. */
@@ -53,7 +53,7 @@ final class DriverSocket {
       c.abort(Runnable::run);
     } catch (SQLException | RuntimeException e) {
       try {
-        ((NativeSession) c.getSession()).getProtocol().getSocketConnection().forceClose();
+        socket(c).forceClose();
       } catch (RuntimeException ignored) {
         // closed already
       }

@@ -101,48 +101,48 @@ final class StatementRunner {
       long intendedStartNanos,
       SampleRequest sample) {
     StatementTimeouts.Ticket ticket = timeouts.start(side, c);
-    Result r = null;
+    Result r;
     StatementTimeouts.End end;
     try {
       r = execute(c, st, sql, intendedStartNanos, sample, ticket);
     } finally {
       end = timeouts.finish(ticket);
     }
-    if (end == StatementTimeouts.End.DONE) {
-      return r;
-    }
-    if (end == StatementTimeouts.End.KILLED
-        && r != null
-        && r.observation().outcome() instanceof Outcome.Lost) {
-      return r; // the connection broke all the same: its session must open a new one
-    }
-    if (end == StatementTimeouts.End.KILLED
-        && r != null
-        && r.observation().outcome() instanceof Outcome.TooLarge) {
-      return r; // the KILL was the cut's (or came after it): the result was read as far as asked
-    }
-    if (end == StatementTimeouts.End.ABANDONED) {
-      // Given up by us: the driver saw its socket closed under it.
-      closeQuietly(st);
-      return Result.only(
-          new Outcome.Lost(
+    // execute throws nothing checked: past the finally, r is set
+    Outcome seen = r.observation().outcome();
+    return switch (end) {
+      case DONE -> r;
+      // Lost: the connection broke all the same, its session must open a new one. TooLarge: the
+      // KILL was a cut's (or came after one), the result was read as far as asked. Else killed by
+      // us past the statement timeout, whatever the driver said (usually 1317).
+      case KILLED ->
+          seen instanceof Outcome.Lost || seen instanceof Outcome.TooLarge
+              ? r
+              : Result.only(
+                  new Outcome.TimedOut(
+                      Math.max(0, (System.nanoTime() - intendedStartNanos) / 1_000_000)),
+                  intendedStartNanos);
+      // given up by us: the driver saw its socket closed under it
+      case ABANDONED ->
+          givenUp(
+              st,
               "the server sent nothing for "
                   + seconds(ticket.socketMillis)
-                  + " (the socket timeout, --socket-timeout); the connection was given up"),
-          intendedStartNanos);
-    }
-    if (end == StatementTimeouts.End.KILL_UNANSWERED) {
-      closeQuietly(st);
-      boolean cut = r != null && r.observation().outcome() instanceof Outcome.TooLarge;
-      return Result.only(
-          new Outcome.Lost(
-              (cut ? "cut at --max-rows" : "past --statement-timeout")
-                  + ", and KILL QUERY got no answer; the connection was given up"),
-          intendedStartNanos);
-    }
-    // Killed by us: whatever the driver said (usually error 1317), it was a timeout.
-    long ms = Math.max(0, (System.nanoTime() - intendedStartNanos) / 1_000_000);
-    return Result.only(new Outcome.TimedOut(ms), intendedStartNanos);
+                  + " (the socket timeout, --socket-timeout)",
+              intendedStartNanos);
+      case KILL_UNANSWERED ->
+          givenUp(
+              st,
+              (seen instanceof Outcome.TooLarge ? "cut at --max-rows" : "past --statement-timeout")
+                  + ", and KILL QUERY got no answer",
+              intendedStartNanos);
+    };
+  }
+
+  /** A statement whose connection the watch gave up: lost, with why. */
+  private static Result givenUp(Statement st, String why, long intendedStartNanos) {
+    closeQuietly(st);
+    return Result.only(new Outcome.Lost(why + "; the connection was given up"), intendedStartNanos);
   }
 
   private Result execute(

@@ -13,7 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
@@ -60,8 +60,14 @@ final class StatementTimeouts implements AutoCloseable {
     /** The connection's socket timeout, restored when the statement ends; 0: not watched. */
     final int socketMillis;
 
-    /** Running, then either finished by the lane or abandoned by the watchdog, never both. */
-    private final AtomicInteger state = new AtomicInteger(RUNNING);
+    /**
+     * Running, then either finished by the lane or abandoned by the watchdog, never both. A field
+     * with an updater rather than an AtomicInteger: a ticket is made per statement and side.
+     */
+    private volatile int state = RUNNING;
+
+    private static final AtomicIntegerFieldUpdater<Ticket> STATE =
+        AtomicIntegerFieldUpdater.newUpdater(Ticket.class, "state");
 
     /**
      * Held while a KILL for this statement is sent and answered, and while the lane finishes it: a
@@ -116,7 +122,17 @@ final class StatementTimeouts implements AutoCloseable {
     }
 
     boolean running() {
-      return state.get() == RUNNING;
+      return state == RUNNING;
+    }
+
+    /** Ends it as finished by its lane, unless it was abandoned first. */
+    private boolean tryFinish() {
+      return STATE.compareAndSet(this, RUNNING, FINISHED);
+    }
+
+    /** Ends it as abandoned, unless its lane finished it first. */
+    private boolean tryAbandon() {
+      return STATE.compareAndSet(this, RUNNING, ABANDONED);
     }
 
     /** How long nothing came, as the watchdog sees it {@code now}. */
@@ -249,12 +265,10 @@ final class StatementTimeouts implements AutoCloseable {
     }
     if (!locked) {
       // A KILL of it hangs on a server that does not answer: give the connection up instead.
-      return t.state.compareAndSet(Ticket.RUNNING, Ticket.ABANDONED)
-          ? End.KILL_UNANSWERED
-          : End.ABANDONED;
+      return t.tryAbandon() ? End.KILL_UNANSWERED : End.ABANDONED;
     }
     try {
-      if (!t.state.compareAndSet(Ticket.RUNNING, Ticket.FINISHED)) {
+      if (!t.tryFinish()) {
         return End.ABANDONED;
       }
     } finally {
@@ -297,7 +311,7 @@ final class StatementTimeouts implements AutoCloseable {
     if (t.socketMillis > 0 && t.quietFor(now) > TimeUnit.MILLISECONDS.toNanos(t.socketMillis)) {
       if (DriverSocket.bytesWaiting(t.connection)) { // the lane is behind, not the server
         t.quietSince = now;
-      } else if (t.state.compareAndSet(Ticket.RUNNING, Ticket.ABANDONED)) {
+      } else if (t.tryAbandon()) {
         try {
           abandoner.execute(() -> DriverSocket.giveUp(t.connection));
         } catch (RejectedExecutionException closing) {
@@ -391,7 +405,7 @@ final class StatementTimeouts implements AutoCloseable {
     // Lanes still in a statement (a replay stopped without waiting for them): nothing watches them
     // now, and a read already blocked keeps the timeout it began with.
     for (Ticket t : running.keySet()) {
-      if (t.socketMillis > 0 && t.state.compareAndSet(Ticket.RUNNING, Ticket.ABANDONED)) {
+      if (t.socketMillis > 0 && t.tryAbandon()) {
         DriverSocket.giveUp(t.connection);
       }
     }

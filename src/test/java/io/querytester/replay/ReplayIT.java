@@ -100,26 +100,35 @@ class ReplayIT {
   }
 
   /**
-   * {@code s} on one lane, results cut at {@code maxRows}, statements killed after {@code timeout}.
+   * Replays {@code statements} as one session on one lane, results cut at 1,000 rows and statements
+   * killed after {@code timeout} (null: the tests' 2 s), and gives its executions.
    */
-  private static ReplaySettings oneLaneCutAt(ReplaySettings s, long maxRows, Duration timeout) {
-    return new ReplaySettings(
-        s.workload(),
-        s.runDir(),
-        1,
-        s.speed(),
-        s.runTime(),
-        s.limit(),
-        s.dryRun(),
-        s.allowWrites(),
-        timeout,
-        maxRows,
-        s.floatDigits(),
-        s.repeat(),
-        s.maxSamples(),
-        s.seed(),
-        s.requireReadOnlyAccount(),
-        s.spreadReads());
+  private List<Execution> replayCutAt1000(Path tmp, Duration timeout, String... statements)
+      throws Exception {
+    Path run = tmp.resolve("run");
+    ReplaySettings s =
+        settings(
+            Workloads.write(tmp.resolve("w.jsonl"), "app", 1, List.of(statements)), run, false);
+    s =
+        new ReplaySettings(
+            s.workload(),
+            s.runDir(),
+            1,
+            s.speed(),
+            s.runTime(),
+            s.limit(),
+            s.dryRun(),
+            s.allowWrites(),
+            timeout == null ? s.statementTimeout() : timeout,
+            1_000,
+            s.floatDigits(),
+            s.repeat(),
+            s.maxSamples(),
+            s.seed(),
+            s.requireReadOnlyAccount(),
+            s.spreadReads());
+    new Replayer(s, m -> {}).run(List.of(old, neu), false);
+    return executions(run);
   }
 
   private static List<Execution> executions(Path run) {
@@ -289,23 +298,14 @@ class ReplayIT {
   @Test
   void aResultOverMaxRowsIsCutAndItsSessionGoesOnThroughAFreshStatement(@TempDir Path tmp)
       throws Exception {
-    Path run = tmp.resolve("run");
-    ReplaySettings s =
-        settings(
-            Workloads.write(
-                tmp.resolve("w.jsonl"),
-                "app",
-                1,
-                List.of(
-                    "SELECT seq FROM seq_1_to_100000",
-                    "SELECT name FROM items ORDER BY id",
-                    "SELECT seq FROM seq_1_to_100000 WHERE seq > 99990",
-                    "SELECT COUNT(*) FROM items")),
-            run,
-            false);
-    s = oneLaneCutAt(s, 1_000, s.statementTimeout());
-    new Replayer(s, m -> {}).run(List.of(old, neu), false);
-    List<Execution> e = executions(run);
+    List<Execution> e =
+        replayCutAt1000(
+            tmp,
+            null,
+            "SELECT seq FROM seq_1_to_100000",
+            "SELECT name FROM items ORDER BY id",
+            "SELECT seq FROM seq_1_to_100000 WHERE seq > 99990",
+            "SELECT COUNT(*) FROM items");
     assertThat(e).hasSize(4);
     assertThat(e.get(0).old().outcome()).isInstanceOf(Outcome.TooLarge.class);
     assertThat(e.get(0).neu().outcome()).isInstanceOf(Outcome.TooLarge.class);
@@ -327,21 +327,12 @@ class ReplayIT {
    */
   @Test
   void aResultCutAtMaxRowsIsStoppedOnTheServerNotReadToItsEnd(@TempDir Path tmp) throws Exception {
-    Path run = tmp.resolve("run");
-    ReplaySettings s =
-        settings(
-            Workloads.write(
-                tmp.resolve("w.jsonl"),
-                "app",
-                1,
-                List.of(
-                    "SELECT 1 AS one FROM seq_1_to_100000 a, seq_1_to_100000 b",
-                    "SELECT COUNT(*) FROM items")),
-            run,
-            false);
-    s = oneLaneCutAt(s, 1_000, Duration.ofSeconds(60));
-    new Replayer(s, m -> {}).run(List.of(old, neu), false);
-    List<Execution> e = executions(run);
+    List<Execution> e =
+        replayCutAt1000(
+            tmp,
+            Duration.ofSeconds(60),
+            "SELECT 1 AS one FROM seq_1_to_100000 a, seq_1_to_100000 b",
+            "SELECT COUNT(*) FROM items");
     assertThat(e).hasSize(2);
     // stopped, not read on until the statement timeout (60 s) killed it
     assertThat(e.get(0).old().lastRowMicros()).isLessThan(30_000_000L);
