@@ -3,6 +3,7 @@ package io.querytester.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.dynatrace.hash4j.hashing.HashValue128;
+import com.dynatrace.hash4j.hashing.Hashing;
 import io.querytester.run.ResultDigest;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -84,6 +85,25 @@ class DigestBuilderTest {
         .isEqualTo(
             new ResultDigest(
                 5, "afb107c57819f61cabe23df80f12da2c", "a1654b4012bb81e5b57e94ee83e628b2"));
+  }
+
+  @Test
+  void theChainStepIsXxh3OfTheStateAndTheRowHashWrittenBigEndian() {
+    // DigestBuilder computes XXH3-128 of its 32 bytes from the four longs; hash4j hashes the bytes.
+    java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+    byte[] bytes = new byte[32];
+    for (int i = 0; i < 10_000; i++) {
+      long[] state = {random.nextLong(), random.nextLong()};
+      long low = i < 4 ? (i % 2 == 0 ? 0 : -1) : random.nextLong();
+      long high = i < 4 ? (i < 2 ? 0 : Long.MIN_VALUE) : random.nextLong();
+      RowHasher.put(state[0], state[1], bytes, 0);
+      RowHasher.put(low, high, bytes, 16);
+      HashValue128 expected = Hashing.xxh3_128().hashBytesTo128Bits(bytes);
+      DigestBuilder.chain(state, low, high);
+      assertThat(state)
+          .as("row %d", i)
+          .containsExactly(expected.getLeastSignificantBits(), expected.getMostSignificantBits());
+    }
   }
 
   @Test
