@@ -2,7 +2,6 @@ package io.querytester.replay;
 
 import io.querytester.target.Target;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.Statement;
@@ -69,14 +68,14 @@ final class SessionConnections implements AutoCloseable {
   /**
    * The statement the session's workload runs through on side {@code i}, kept open from one
    * statement to the next: creating one per statement was a tenth of the driver's CPU in a replay
-   * (Connector/J reads a dozen properties per statement object). Streams rows; a closed one (after
-   * a failure or a cancel) is replaced. Call after {@link #connection}, which opens the connection.
+   * (Connector/J reads a dozen properties per statement object). Streams rows ({@link
+   * ReplayStatement}); a closed one (after a failure or a cancel) is replaced. Call after {@link
+   * #connection}, which opens the connection.
    */
   Statement statement(int i) throws SQLException {
     Statement st = statements[i];
     if (st == null || st.isClosed()) {
-      st = connections[i].createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
-      st.setFetchSize(Integer.MIN_VALUE);
+      st = ReplayStatement.open(connections[i]);
       statements[i] = st;
     }
     return st;

@@ -7,7 +7,6 @@ import io.querytester.target.EmbeddedTarget;
 import io.querytester.testing.TestServers;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
@@ -139,9 +138,7 @@ class SocketTimeoutIT {
 
   /** As a lane's session makes its statements: rows streamed as they come. */
   private static Statement streaming(Connection c) throws Exception {
-    Statement st = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
-    st.setFetchSize(Integer.MIN_VALUE);
-    return st;
+    return ReplayStatement.open(c);
   }
 
   private static <T> T on(boolean virtual, Callable<T> work) throws Exception {
