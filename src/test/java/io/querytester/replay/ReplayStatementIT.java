@@ -1,6 +1,7 @@
 package io.querytester.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.mysql.cj.jdbc.result.ResultSetImpl;
 import com.mysql.cj.protocol.a.result.ResultsetRowsStreaming;
@@ -80,6 +81,40 @@ class ReplayStatementIT {
       assertThat(rows(st, "SELECT seq FROM seq_1_to_10")).isEqualTo(3);
       st.setMaxRows(0);
       assertThat(rows(st, "SELECT seq FROM seq_1_to_10")).isEqualTo(10);
+    }
+  }
+
+  @Test
+  void itIsTheDriversForwardOnlyReadOnlyStatementAndClosesWithItsConnection() throws Exception {
+    Statement st;
+    try (Connection c = connect()) {
+      st = ReplayStatement.open(c);
+      assertThat(st.getResultSetType()).isEqualTo(ResultSet.TYPE_FORWARD_ONLY);
+      assertThat(st.getResultSetConcurrency()).isEqualTo(ResultSet.CONCUR_READ_ONLY);
+      assertThat(st.execute("SELECT 1")).isTrue();
+      try (ResultSet rs = st.getResultSet()) {
+        assertThat(rs.getType()).isEqualTo(ResultSet.TYPE_FORWARD_ONLY);
+        assertThat(rs.getConcurrency()).isEqualTo(ResultSet.CONCUR_READ_ONLY);
+      }
+    }
+    assertThat(st.isClosed()).as("closed with its connection").isTrue();
+    Connection closed = connect();
+    closed.close();
+    assertThatThrownBy(() -> ReplayStatement.open(closed))
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("connection closed");
+  }
+
+  @Test
+  void executeQueryStillRefusesWhatReturnsNoRowsAsTheDriverDoes() throws Exception {
+    try (Connection c = connect();
+        Statement st = ReplayStatement.open(c)) {
+      assertThatThrownBy(() -> st.executeQuery("SET @x = 1")).isInstanceOf(SQLException.class);
+      assertThat(value(st, "SELECT @x IS NULL")).as("the SET was not sent").isEqualTo("1");
+      try (ResultSet rs = st.executeQuery("SELECT 2")) {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getInt(1)).isEqualTo(2);
+      }
     }
   }
 
