@@ -166,36 +166,38 @@ final class StatementRunner {
       Outcome outcome = Outcome.ok();
       while (true) {
         if (isResultSet) {
-          try (ResultSet rs = st.getResultSet()) {
-            if (!hadResultSet) {
-              columns = columns(rs.getMetaData());
-              hadResultSet = true;
+          // Not closed here: getMoreResults closes it. A streamed result closed first left
+          // Connector/J's stream "still active", so a CALL's second result failed on both sides
+          // with the driver's error instead of being compared. A failure closes the statement.
+          ResultSet rs = st.getResultSet();
+          if (!hadResultSet) {
+            columns = columns(rs.getMetaData());
+            hadResultSet = true;
+          }
+          int[] types = types(rs.getMetaData());
+          RowHasher hasher = new RowHasher();
+          while (rs.next()) {
+            if (firstRow < 0) {
+              firstRow = System.nanoTime();
             }
-            int[] types = types(rs.getMetaData());
-            RowHasher hasher = new RowHasher();
-            while (rs.next()) {
-              if (firstRow < 0) {
-                firstRow = System.nanoTime();
+            HashValue128 hash = hashRow(rs, types, hasher);
+            digest.add(hash);
+            rows++;
+            ticket.progressed(++answers);
+            if (sample != null && sampled.size() < sample.cap() && sample.wants(hash)) {
+              sampled.add(
+                  new SampledRow(
+                      display(rs, types), HexFormat.of().formatHex(RowHasher.bytes(hash))));
+            }
+            if (rows >= maxRows) {
+              outcome = new Outcome.TooLarge(rows);
+              if (stopCutResults) {
+                // Closing a streamed result reads the rest of it: the server stops sending
+                // instead, and the error that ends the rest says nothing about the rows read.
+                timeouts.cut(ticket);
+                closeCut(rs);
               }
-              HashValue128 hash = hashRow(rs, types, hasher);
-              digest.add(hash);
-              rows++;
-              ticket.progressed(++answers);
-              if (sample != null && sampled.size() < sample.cap() && sample.wants(hash)) {
-                sampled.add(
-                    new SampledRow(
-                        display(rs, types), HexFormat.of().formatHex(RowHasher.bytes(hash))));
-              }
-              if (rows >= maxRows) {
-                outcome = new Outcome.TooLarge(rows);
-                if (stopCutResults) {
-                  // Closing a streamed result reads the rest of it: the server stops sending
-                  // instead, and the error that ends the rest says nothing about the rows read.
-                  timeouts.cut(ticket);
-                  closeCut(rs);
-                }
-                break;
-              }
+              break;
             }
           }
         } else {
