@@ -24,9 +24,19 @@ class TriageInBrowserIT {
     Assumptions.assumeTrue(
         Chromium.find() != null, "chromium is not installed (apt-get install chromium)");
     Path run = tmp.resolve("demo");
+    // No latency verdicts: a class judged slower on a loaded machine has that as its first
+    // difference and leaves the finding of its other cause (a CI run split the demo's two
+    // BIGINT -> INT classes so), and which classes are slower is the machine's doing.
     Tool.Result demo =
         Tool.run(
-            tmp.resolve("demo.log"), List.of(), "demo", "--out", run.toString(), "--no-baseline");
+            tmp.resolve("demo.log"),
+            List.of(),
+            "demo",
+            "--out",
+            run.toString(),
+            "--no-baseline",
+            "--latency-min-delta",
+            "10s");
     assertThat(demo.code()).as(demo.err()).isEqualTo(1);
     JsonNode m = TriageCheck.measure(run.resolve("report.html"), tmp);
 
@@ -34,9 +44,8 @@ class TriageInBrowserIT {
     assertThat(m.get("differingClasses").asInt()).isPositive();
     assertThat(m.get("differingWithoutWhy").asInt()).isZero();
     assertThat(m.get("findings").asInt()).isPositive();
-    // Findings group classes. Not "fewer findings than differing classes": a class whose latency
-    // changed too is in two findings, and which classes' latency changes depends on the machine's
-    // load (a CI run had 18 of each).
+    // Findings group classes (the demo's two BIGINT -> INT classes). Not "fewer findings than
+    // differing classes": a CI run had 18 of each when latency was judged.
     assertThat(m.get("largestFinding").asInt())
         .as(m.get("findingList").toString())
         .isGreaterThan(1);
