@@ -58,8 +58,7 @@ final class Warmup {
     if (connects(args)) {
       threads.add(warm("querytester-warmup-driver", Warmup::driver));
     }
-    boolean replays = connects(args) && REPLAYING.contains(args[0]);
-    if (replays || readsRuns(args)) {
+    if (runs(REPLAYING, args) || readsRuns(args)) {
       String sub = args[0];
       threads.add(warm("querytester-warmup-json", () -> mappings(sub)));
     }

@@ -1,5 +1,6 @@
 package io.querytester.health;
 
+import io.querytester.target.SqlStates;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -129,7 +130,7 @@ public record StatusSnapshot(Instant at, Map<String, Long> counters, List<String
   }
 
   private static void rethrowIfGone(SQLException e) throws SQLException {
-    if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
+    if (SqlStates.connectionGone(e)) {
       throw e;
     }
   }

@@ -8,6 +8,7 @@ import io.querytester.run.ColumnMeta;
 import io.querytester.run.Observation;
 import io.querytester.run.Outcome;
 import io.querytester.run.Warning;
+import io.querytester.target.SqlStates;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -273,7 +274,7 @@ final class StatementRunner {
     try {
       rs.close();
     } catch (SQLException e) {
-      if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
+      if (SqlStates.connectionGone(e)) {
         throw e;
       }
     }
@@ -283,11 +284,10 @@ final class StatementRunner {
     if (e instanceof SQLTimeoutException) {
       return new Outcome.TimedOut(elapsedNanos / 1_000_000);
     }
-    String state = e.getSQLState();
-    if (state != null && state.startsWith("08")) {
+    if (SqlStates.connectionGone(e)) {
       return new Outcome.Lost(firstLine(e.getMessage()));
     }
-    return new Outcome.Failed(e.getErrorCode(), state, e.getMessage());
+    return new Outcome.Failed(e.getErrorCode(), e.getSQLState(), e.getMessage());
   }
 
   private static String firstLine(String m) {

@@ -1,6 +1,7 @@
 package io.querytester.replay;
 
 import com.mysql.cj.jdbc.JdbcConnection;
+import io.querytester.target.SqlStates;
 import io.querytester.target.Target;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -346,7 +347,7 @@ final class StatementTimeouts implements AutoCloseable {
         try {
           killQuery(c, t.connectionId);
         } catch (SQLException e) {
-          if (e.getSQLState() == null || !e.getSQLState().startsWith("08")) {
+          if (!SqlStates.connectionGone(e)) {
             throw e; // the server said no: a new connection would not change that
           }
           // The kills' connection broke: once more on a new one, unless the server restarted

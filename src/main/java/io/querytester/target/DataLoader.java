@@ -57,7 +57,7 @@ public final class DataLoader {
         try {
           st.execute(s.sql());
         } catch (SQLException e) {
-          if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
+          if (SqlStates.connectionGone(e)) {
             throw new CannotRunException(
                 String.format(
                     Locale.ROOT,

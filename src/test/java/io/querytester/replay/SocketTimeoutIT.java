@@ -50,7 +50,7 @@ class SocketTimeoutIT {
             new StatementTimeouts(List.of(server), Duration.ofSeconds(30));
         Connection c = connect(1000)) {
       StatementRunner runner = new StatementRunner(new ValueCanon(0), 1000, timeouts, true);
-      Statement st = streaming(c);
+      Statement st = ReplayStatement.open(c);
 
       StatementRunner.Result ok =
           on(virtual, () -> runner.run(c, st, 0, "SELECT 1", System.nanoTime(), null));
@@ -89,7 +89,9 @@ class SocketTimeoutIT {
           "SELECT SLEEP(1), REPEAT('x', 40000) FROM (SELECT 1 UNION ALL SELECT 2 UNION ALL"
               + " SELECT 3 UNION ALL SELECT 4) AS four";
       StatementRunner.Result r =
-          on(virtual, () -> runner.run(c, streaming(c), 0, sql, System.nanoTime(), null));
+          on(
+              virtual,
+              () -> runner.run(c, ReplayStatement.open(c), 0, sql, System.nanoTime(), null));
       assertThat(r.observation().outcome()).isEqualTo(Outcome.ok());
       assertThat(r.observation().rows()).isEqualTo(4);
       assertThat(c.isClosed()).isFalse();
@@ -111,11 +113,15 @@ class SocketTimeoutIT {
       StatementRunner.Result slow =
           on(
               virtual,
-              () -> runner.run(c, streaming(c), 0, "SELECT SLEEP(3)", System.nanoTime(), null));
+              () ->
+                  runner.run(
+                      c, ReplayStatement.open(c), 0, "SELECT SLEEP(3)", System.nanoTime(), null));
       assertThat(slow.observation().outcome()).isInstanceOf(Outcome.TimedOut.class);
       assertThat(soTimeout(c)).isEqualTo(5000);
       StatementRunner.Result next =
-          on(virtual, () -> runner.run(c, streaming(c), 0, "SELECT 1", System.nanoTime(), null));
+          on(
+              virtual,
+              () -> runner.run(c, ReplayStatement.open(c), 0, "SELECT 1", System.nanoTime(), null));
       assertThat(next.observation().outcome()).isEqualTo(Outcome.ok());
     }
   }
@@ -134,11 +140,6 @@ class SocketTimeoutIT {
     Properties p = TestServers.root(server);
     p.setProperty("socketTimeout", String.valueOf(socketMillis));
     return DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + server.server().port() + "/", p);
-  }
-
-  /** As a lane's session makes its statements: rows streamed as they come. */
-  private static Statement streaming(Connection c) throws Exception {
-    return ReplayStatement.open(c);
   }
 
   private static <T> T on(boolean virtual, Callable<T> work) throws Exception {

@@ -1,5 +1,7 @@
 package io.querytester.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,6 +44,19 @@ public final class Tool {
     pb.redirectOutput(log.resolveSibling(log.getFileName() + ".out").toFile());
     pb.redirectError(log.resolveSibling(log.getFileName() + ".err").toFile());
     return pb.start();
+  }
+
+  /**
+   * Runs {@code demo} into {@code dir/demo} without the demo's baseline, so that its regressions
+   * fail it (exit 1, checked), with {@code extra} options; the run folder.
+   */
+  public static Path demo(Path dir, String... extra) throws Exception {
+    Path run = dir.resolve("demo");
+    List<String> args = new ArrayList<>(List.of("demo", "--out", run.toString(), "--no-baseline"));
+    args.addAll(List.of(extra));
+    Result demo = run(dir.resolve("demo.log"), List.of(), args.toArray(String[]::new));
+    assertThat(demo.code()).as(demo.err()).isEqualTo(1);
+    return run;
   }
 
   public static Result run(Path log, List<String> jvmArgs, String... args) throws Exception {
