@@ -79,7 +79,6 @@ final class Lane implements Runnable {
     this.watch = watch;
     this.log = log;
     this.counters = counters;
-    this.setup = new SessionSetup(targets, sessions);
     StatementRunner runner =
         new StatementRunner(
             new ValueCanon(settings.floatDigits()),
@@ -87,6 +86,7 @@ final class Lane implements Runnable {
             timeouts,
             !settings.allowWrites());
     this.sides = new SideRunner(targets, runner, watch, index, seed, threads);
+    this.setup = new SessionSetup(targets, sessions, sides);
     this.comparison =
         new Comparison(
             sides, new SelfCheck(sides, setup, settings.maxSamples()), settings.repeat());

@@ -21,10 +21,12 @@ final class SessionSetup {
 
   private final List<Target> targets;
   private final SessionCache sessions;
+  private final SideRunner sides;
 
-  SessionSetup(List<Target> targets, SessionCache sessions) {
+  SessionSetup(List<Target> targets, SessionCache sessions, SideRunner sides) {
     this.targets = targets;
     this.sessions = sessions;
+    this.sides = sides;
   }
 
   void switchSchema(SessionConnections s, String schema) {
@@ -48,23 +50,23 @@ final class SessionSetup {
    * @return why the statement cannot run, or null
    */
   String openAll(SessionConnections s) {
+    SQLException[] failed = sides.connectAll(s); // the first try, every side at once
     for (int i = 0; i < targets.size(); i++) {
-      for (int attempt = 1; ; attempt++) {
+      // any other failure: the run reports it as a lost connection for this statement
+      for (int attempt = 1; failed[i] != null && SessionConnections.tooMany(failed[i]); attempt++) {
+        if (attempt == CONNECT_TRIES) {
+          return "not run: "
+              + targets.get(i).label()
+              + " refused a connection (too many connections, error 1040); lower"
+              + " --max-connections or --concurrency";
+        }
+        sessions.closeOthers(s);
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50L << attempt));
         try {
           s.connection(i);
-          break;
+          failed[i] = null;
         } catch (SQLException e) {
-          if (!SessionConnections.tooMany(e)) {
-            break; // the run reports it as a lost connection for this statement
-          }
-          if (attempt == CONNECT_TRIES) {
-            return "not run: "
-                + targets.get(i).label()
-                + " refused a connection (too many connections, error 1040); lower"
-                + " --max-connections or --concurrency";
-          }
-          sessions.closeOthers(s);
-          LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50L << attempt));
+          failed[i] = e;
         }
       }
     }

@@ -54,6 +54,52 @@ final class SideRunner {
     return targets.size();
   }
 
+  /**
+   * Opens the session's connections that are not open yet, every side at once (the other side's on
+   * the partner thread): a new session had waited for one side's connect and then the other's,
+   * before its first statement.
+   *
+   * @return each side's failure to connect, null where its connection is open
+   */
+  SQLException[] connectAll(SessionConnections s) {
+    SQLException[] failed = new SQLException[targets.size()];
+    if (targets.size() == 1 || s.isOpen(0) || s.isOpen(1)) {
+      for (int i = 0; i < failed.length; i++) {
+        failed[i] = connect(s, i);
+      }
+      return failed;
+    }
+    partner.start(() -> failed[1] = connect(s, 1));
+    failed[0] = connect(s, 0);
+    Throwable other;
+    try {
+      other = partner.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(
+          "interrupted while connecting to " + targets.get(1).label(), e);
+    }
+    if (other instanceof Error e) {
+      throw e;
+    }
+    if (other instanceof RuntimeException e) {
+      throw e;
+    }
+    if (other != null) {
+      throw new IllegalStateException("connecting to " + targets.get(1).label(), other);
+    }
+    return failed;
+  }
+
+  private static SQLException connect(SessionConnections s, int side) {
+    try {
+      s.connection(side);
+      return null;
+    } catch (SQLException e) {
+      return e;
+    }
+  }
+
   String label(int side) {
     return targets.get(side).label();
   }
