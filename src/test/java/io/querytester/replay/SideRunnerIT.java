@@ -48,20 +48,17 @@ class SideRunnerIT {
         List.of(
             new MeetingTarget("OLD", server, bothBegun, metTheOther, threads),
             new MeetingTarget("NEW", server, bothBegun, metTheOther, threads));
-    SideRunner runner =
-        new SideRunner(sides, null, ReplayWatch.NONE, 0, 1, LaneThreads.forLanes(1));
-    try (SessionConnections s =
-        new SessionConnections(sides, ReplayWatch.NONE, new SessionState())) {
-      SQLException[] failed = runner.connectAll(s);
+    withSession(
+        sides,
+        (runner, s) -> {
+          SQLException[] failed = runner.connectAll(s);
 
-      assertThat(failed).containsOnlyNulls();
-      assertThat(s.isOpen(0)).isTrue();
-      assertThat(s.isOpen(1)).isTrue();
-      assertThat(metTheOther).containsExactlyInAnyOrder("OLD", "NEW");
-      assertThat(threads).hasSize(2);
-    } finally {
-      runner.close();
-    }
+          assertThat(failed).containsOnlyNulls();
+          assertThat(s.isOpen(0)).isTrue();
+          assertThat(s.isOpen(1)).isTrue();
+          assertThat(metTheOther).containsExactlyInAnyOrder("OLD", "NEW");
+          assertThat(threads).hasSize(2);
+        });
   }
 
   @Test
@@ -70,17 +67,31 @@ class SideRunnerIT {
     Set<String> met = ConcurrentHashMap.newKeySet();
     Set<String> threads = ConcurrentHashMap.newKeySet();
     List<Target> sides = List.of(new MeetingTarget("OLD", server, alone, met, threads), server);
+    withSession(
+        sides,
+        (runner, s) -> {
+          s.connection(1);
+
+          SQLException[] failed = runner.connectAll(s);
+
+          assertThat(failed).containsOnlyNulls();
+          assertThat(s.isOpen(0)).isTrue();
+          assertThat(threads).containsExactly(Thread.currentThread().getName());
+        });
+  }
+
+  /** A test of one session over {@code sides} and its lane's runner, both closed after it. */
+  @FunctionalInterface
+  private interface SessionTest {
+    void run(SideRunner runner, SessionConnections s) throws Exception;
+  }
+
+  private static void withSession(List<Target> sides, SessionTest test) throws Exception {
     SideRunner runner =
         new SideRunner(sides, null, ReplayWatch.NONE, 0, 1, LaneThreads.forLanes(1));
     try (SessionConnections s =
         new SessionConnections(sides, ReplayWatch.NONE, new SessionState())) {
-      s.connection(1);
-
-      SQLException[] failed = runner.connectAll(s);
-
-      assertThat(failed).containsOnlyNulls();
-      assertThat(s.isOpen(0)).isTrue();
-      assertThat(threads).containsExactly(Thread.currentThread().getName());
+      test.run(runner, s);
     } finally {
       runner.close();
     }
