@@ -35,14 +35,6 @@ final class Warmup {
    */
   private static final Set<String> READING_RUNS = Set.of("report", "compare");
 
-  /**
-   * Connector/J's thread that closes connections its user dropped unclosed, through a phantom
-   * reference to each: a replay closes every connection it opens, and the thread's start was 10 ms
-   * of processor time before the first statement (first statement 8 ms sooner, medians of 16
-   * pairs). Left on for the commands that run for hours (capture, drift).
-   */
-  private static final String NO_CLEANUP_THREAD = "com.mysql.cj.disableAbandonedConnectionCleanup";
-
   private static final List<Class<?>> DRIVER_CLASSES =
       List.of(
           com.mysql.cj.jdbc.NonRegisteringDriver.class,
@@ -63,9 +55,6 @@ final class Warmup {
   /** Starts the warm-up when {@code args} run a subcommand that has one, not its help. */
   static Warmup start(String... args) {
     List<Thread> threads = new ArrayList<>(2);
-    if (runs(REPLAYING, args) && System.getProperty(NO_CLEANUP_THREAD) == null) {
-      System.setProperty(NO_CLEANUP_THREAD, "true"); // read when the driver's classes initialise
-    }
     if (connects(args)) {
       threads.add(warm("querytester-warmup-driver", Warmup::driver));
     }

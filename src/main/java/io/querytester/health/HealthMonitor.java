@@ -281,6 +281,7 @@ final class HealthMonitor implements Runnable {
     long deadline = System.nanoTime() + settings.stallTimeout().toNanos();
     while (!closed) {
       try {
+        close(conn); // the last try's, which got no answer
         conn = connect();
         long now = poll();
         inFlight.running().forEach(r -> heldUp.put(r, true));

@@ -103,6 +103,18 @@ final class PartnerThread implements AutoCloseable {
       }
       endSpin.spun(task == null);
     }
+    return parkUntilRun();
+  }
+
+  /**
+   * Like {@link #await}, without the spin first: for a task that takes milliseconds (a connect),
+   * whose end no spin would meet, and which must not teach the statements' hand-back not to spin.
+   */
+  Throwable awaitLong() throws InterruptedException {
+    return parkUntilRun();
+  }
+
+  private Throwable parkUntilRun() throws InterruptedException {
     try {
       while (task != null) {
         callerWaits = true; // written before task is read again: the partner sees one or the other

@@ -65,6 +65,16 @@ final class SessionConnections implements AutoCloseable {
     return connections[i];
   }
 
+  /** {@link #connection}, with its failure returned rather than thrown: null when it is open. */
+  SQLException tryConnection(int i) {
+    try {
+      connection(i);
+      return null;
+    } catch (SQLException e) {
+      return e;
+    }
+  }
+
   /**
    * The statement the session's workload runs through on side {@code i}, kept open from one
    * statement to the next: creating one per statement was a tenth of the driver's CPU in a replay

@@ -51,9 +51,14 @@ final class SessionSetup {
    */
   String openAll(SessionConnections s) {
     SQLException[] failed = sides.connectAll(s); // the first try, every side at once
+    boolean othersClosed = false;
     for (int i = 0; i < targets.size(); i++) {
+      if (othersClosed && refused(failed[i])) {
+        // the sessions another side's tries closed since this side's first try freed its server too
+        failed[i] = s.tryConnection(i);
+      }
       // any other failure: the run reports it as a lost connection for this statement
-      for (int attempt = 1; failed[i] != null && SessionConnections.tooMany(failed[i]); attempt++) {
+      for (int attempt = 1; refused(failed[i]); attempt++) {
         if (attempt == CONNECT_TRIES) {
           return "not run: "
               + targets.get(i).label()
@@ -61,16 +66,16 @@ final class SessionSetup {
               + " --max-connections or --concurrency";
         }
         sessions.closeOthers(s);
+        othersClosed = true;
         LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50L << attempt));
-        try {
-          s.connection(i);
-          failed[i] = null;
-        } catch (SQLException e) {
-          failed[i] = e;
-        }
+        failed[i] = s.tryConnection(i);
       }
     }
     return null;
+  }
+
+  private static boolean refused(SQLException e) {
+    return e != null && SessionConnections.tooMany(e);
   }
 
   /** Waits for the event's time; sessions that go idle meanwhile are closed. */

@@ -65,19 +65,27 @@ final class SideRunner {
     SQLException[] failed = new SQLException[targets.size()];
     if (targets.size() == 1 || s.isOpen(0) || s.isOpen(1)) {
       for (int i = 0; i < failed.length; i++) {
-        failed[i] = connect(s, i);
+        failed[i] = s.tryConnection(i);
       }
       return failed;
     }
-    partner.start(() -> failed[1] = connect(s, 1));
-    failed[0] = connect(s, 0);
-    Throwable other;
-    try {
-      other = partner.await();
-    } catch (InterruptedException e) {
+    partner.start(() -> failed[1] = s.tryConnection(1));
+    failed[0] = s.tryConnection(0);
+    // Awaited even when interrupted: a connect left running would set the session's connection
+    // after the lane closed its sessions, and nothing would close that one.
+    Throwable other = null;
+    boolean interrupted = false;
+    for (boolean ran = false; !ran; ) {
+      try {
+        other = partner.awaitLong();
+        ran = true;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException(
-          "interrupted while connecting to " + targets.get(1).label(), e);
+      throw new IllegalStateException("interrupted while connecting to " + targets.get(1).label());
     }
     if (other instanceof Error e) {
       throw e;
@@ -89,15 +97,6 @@ final class SideRunner {
       throw new IllegalStateException("connecting to " + targets.get(1).label(), other);
     }
     return failed;
-  }
-
-  private static SQLException connect(SessionConnections s, int side) {
-    try {
-      s.connection(side);
-      return null;
-    } catch (SQLException e) {
-      return e;
-    }
   }
 
   String label(int side) {

@@ -117,6 +117,52 @@ class LauncherTest {
   }
 
   /**
+   * The commands that replay run without Connector/J's cleanup thread for connections dropped
+   * unclosed; capture and drift, which may run for hours, keep it. Seen in what the launcher hands
+   * java: a stand-in JDK's java prints its arguments.
+   */
+  @Test
+  void replaysRunWithoutTheDriversCleanupThread(@TempDir Path dir) throws Exception {
+    String current = System.getProperty("java.home");
+    Path empty = Files.createDirectory(dir.resolve("jvms"));
+    assertThat(run(empty, current, Path.of(current, "bin") + ":/usr/bin:/bin")[0])
+        .isEqualTo("0"); // builds the jar when needed
+    Path jdk = dir.resolve("jdk");
+    Files.createDirectories(jdk.resolve("bin"));
+    Files.writeString(jdk.resolve("release"), "JAVA_VERSION=\"25\"\n");
+    for (String tool : new String[] {"java", "javac"}) {
+      Path script = Files.writeString(jdk.resolve("bin").resolve(tool), "#!/bin/sh\necho \"$@\"\n");
+      assertThat(script.toFile().setExecutable(true)).isTrue();
+    }
+    String flag = "-Dcom.mysql.cj.disableAbandonedConnectionCleanup=true";
+    assertThat(argsGiven(empty, jdk, "replay", "--workload", "w.jsonl")).contains(flag);
+    assertThat(argsGiven(empty, jdk, "demo")).contains(flag);
+    assertThat(argsGiven(empty, jdk, "capture", "--slow-log", "s.log")).doesNotContain(flag);
+    assertThat(argsGiven(empty, jdk, "drift", "--source", "jdbc:mysql://h/")).doesNotContain(flag);
+  }
+
+  /** What the launcher hands the stand-in JDK's java, without a class archive. */
+  private static String argsGiven(Path jvms, Path jdk, String... args) throws Exception {
+    String[] command = new String[args.length + 2];
+    command[0] = "bash";
+    command[1] = "./querytester";
+    System.arraycopy(args, 0, command, 2, args.length);
+    ProcessBuilder pb = new ProcessBuilder(command);
+    pb.environment().put("QUERYTESTER_JVM_DIR", jvms.toString());
+    pb.environment().put("JAVA_HOME", jdk.toString());
+    pb.environment().put("PATH", "/usr/bin:/bin");
+    pb.environment().put("QUERYTESTER_CDS", "off");
+    pb.environment().remove("QUERYTESTER_JAVA_OPTS");
+    pb.redirectErrorStream(true);
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(out).isZero();
+    assertThat(out).as("the stand-in java ran").contains("-jar");
+    return out;
+  }
+
+  /**
    * The README's {@code ./mvnw verify} on a machine whose default java is 17 with a newer JDK
    * installed beside it: the wrapper must hand Maven the newer one.
    */

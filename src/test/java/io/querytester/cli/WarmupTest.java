@@ -33,29 +33,6 @@ class WarmupTest {
 
   @Test
   @Timeout(30)
-  void aReplayLeavesOutTheDriversCleanupThreadUnlessTheUserSetIt() {
-    String name = "com.mysql.cj.disableAbandonedConnectionCleanup";
-    String before = System.getProperty(name);
-    try {
-      System.clearProperty(name);
-      Warmup.start("capture", "--slow-log", "slow.log").await();
-      assertThat(System.getProperty(name)).isNull();
-      Warmup.start("replay", "--workload", "w.jsonl").await();
-      assertThat(System.getProperty(name)).isEqualTo("true");
-      System.setProperty(name, "false");
-      Warmup.start("replay", "--workload", "w.jsonl").await();
-      assertThat(System.getProperty(name)).isEqualTo("false");
-    } finally {
-      if (before == null) {
-        System.clearProperty(name);
-      } else {
-        System.setProperty(name, before);
-      }
-    }
-  }
-
-  @Test
-  @Timeout(30)
   void awaitReturnsOnceTheWarmUpEnded() {
     Warmup w = Warmup.start("replay", "--workload", "w.jsonl");
     w.await();

@@ -70,12 +70,13 @@ class SideRunnerIT {
     withSession(
         sides,
         (runner, s) -> {
-          s.connection(1);
+          Connection open = s.connection(1);
 
           SQLException[] failed = runner.connectAll(s);
 
           assertThat(failed).containsOnlyNulls();
           assertThat(s.isOpen(0)).isTrue();
+          assertThat(s.connection(1)).isSameAs(open);
           assertThat(threads).containsExactly(Thread.currentThread().getName());
         });
   }
