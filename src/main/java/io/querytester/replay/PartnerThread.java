@@ -107,11 +107,26 @@ final class PartnerThread implements AutoCloseable {
   }
 
   /**
-   * Like {@link #await}, without the spin first: for a task that takes milliseconds (a connect),
-   * whose end no spin would meet, and which must not teach the statements' hand-back not to spin.
+   * Like {@link #await}, for a task that takes milliseconds (a connect): without the spin first,
+   * which its end would never meet and which must not teach the statements' hand-back not to spin;
+   * and through an interrupt, which is kept for the caller, so that nothing the task writes comes
+   * after the caller has gone on.
    */
-  Throwable awaitLong() throws InterruptedException {
-    return parkUntilRun();
+  Throwable awaitUninterruptibly() {
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          return parkUntilRun();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   private Throwable parkUntilRun() throws InterruptedException {

@@ -71,30 +71,17 @@ final class SideRunner {
     }
     partner.start(() -> failed[1] = s.tryConnection(1));
     failed[0] = s.tryConnection(0);
-    // Awaited even when interrupted: a connect left running would set the session's connection
-    // after the lane closed its sessions, and nothing would close that one.
-    Throwable other = null;
-    boolean interrupted = false;
-    for (boolean ran = false; !ran; ) {
-      try {
-        other = partner.awaitLong();
-        ran = true;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
+    // through an interrupt: a connect left running would set the session's connection after the
+    // lane closed its sessions, and nothing would close that one
+    Throwable other = partner.awaitUninterruptibly();
+    if (Thread.currentThread().isInterrupted()) {
       throw new IllegalStateException("interrupted while connecting to " + targets.get(1).label());
     }
     if (other instanceof Error e) {
       throw e;
     }
-    if (other instanceof RuntimeException e) {
-      throw e;
-    }
     if (other != null) {
-      throw new IllegalStateException("connecting to " + targets.get(1).label(), other);
+      throw (RuntimeException) other; // a Runnable throws nothing checked
     }
     return failed;
   }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -23,11 +24,20 @@ class LauncherTest {
 
   private static String[] run(Path jvmDir, String javaHome, String path, String... command)
       throws Exception {
+    return run(Map.of(), jvmDir, javaHome, path, command);
+  }
+
+  private static String[] run(
+      Map<String, String> env, Path jvmDir, String javaHome, String path, String... command)
+      throws Exception {
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().put("QUERYTESTER_JVM_DIR", jvmDir.toString());
     pb.environment().put("PATH", path);
-    // Maven's own settings from the build that runs this test must not leak into the one tested.
+    // Maven's own settings from the build that runs this test must not leak into the one tested,
+    // nor the developer's options for the JVM the launcher starts.
     pb.environment().remove("MAVEN_OPTS");
+    pb.environment().remove("QUERYTESTER_JAVA_OPTS");
+    pb.environment().putAll(env);
     if (javaHome == null) {
       pb.environment().remove("JAVA_HOME");
     } else {
@@ -147,19 +157,11 @@ class LauncherTest {
     command[0] = "bash";
     command[1] = "./querytester";
     System.arraycopy(args, 0, command, 2, args.length);
-    ProcessBuilder pb = new ProcessBuilder(command);
-    pb.environment().put("QUERYTESTER_JVM_DIR", jvms.toString());
-    pb.environment().put("JAVA_HOME", jdk.toString());
-    pb.environment().put("PATH", "/usr/bin:/bin");
-    pb.environment().put("QUERYTESTER_CDS", "off");
-    pb.environment().remove("QUERYTESTER_JAVA_OPTS");
-    pb.redirectErrorStream(true);
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(p.exitValue()).as(out).isZero();
-    assertThat(out).as("the stand-in java ran").contains("-jar");
-    return out;
+    String[] r =
+        run(Map.of("QUERYTESTER_CDS", "off"), jvms, jdk.toString(), "/usr/bin:/bin", command);
+    assertThat(r[0]).as(r[1]).isEqualTo("0");
+    assertThat(r[1]).as("the stand-in java ran").contains("-jar");
+    return r[1];
   }
 
   /**
