@@ -67,13 +67,14 @@ public record CaptureFilter(
 
   /** Why the event is dropped (the counter it is summed under), or null to keep it. */
   String reject(QueryEvent e, QueryClass p) {
-    if (!includeSchemas.isEmpty() && !includeSchemas.contains(e.schema())) {
+    // Set.of(...).contains(null) throws: an event with no schema (or user) is simply not included.
+    if (!includeSchemas.isEmpty() && (e.schema() == null || !includeSchemas.contains(e.schema()))) {
       return "schema";
     }
     if (e.schema() != null && excludeSchemas.contains(e.schema())) {
       return "schema";
     }
-    if (!includeUsers.isEmpty() && !includeUsers.contains(e.user())) {
+    if (!includeUsers.isEmpty() && (e.user() == null || !includeUsers.contains(e.user()))) {
       return "user";
     }
     if (e.user() != null && excludeUsers.contains(e.user())) {

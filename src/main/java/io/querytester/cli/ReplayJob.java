@@ -70,7 +70,7 @@ final class ReplayJob {
               targets,
               health,
               settings.runDir(),
-              settings.concurrency(),
+              settings.maxLanes(),
               java.time.Clock.systemUTC(),
               progress)) {
         Replayer replayer = new Replayer(settings, connections, shard, progress);

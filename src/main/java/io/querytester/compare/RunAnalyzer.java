@@ -7,6 +7,7 @@ import io.querytester.run.DiffKind;
 import io.querytester.run.DropList;
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
+import io.querytester.run.OrderLog;
 import io.querytester.run.RunInfo;
 import io.querytester.run.RunJson;
 import io.querytester.workload.SqlProfile;
@@ -341,6 +342,7 @@ public final class RunAnalyzer {
     }
     verdict = HealthRollup.verdict(health, verdict, notes);
     notes.addAll(DropList.notes(DropList.read(runDir)));
+    notes.addAll(OrderLog.notes(runDir));
     return new RunSummary(
         verdict,
         info,

@@ -1,5 +1,6 @@
 package io.querytester.replay;
 
+import io.querytester.order.Step;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SqlProfile;
 
@@ -13,6 +14,7 @@ import io.querytester.workload.SqlProfile;
  * @param alreadyDone true when a resumed run did it before: only its session state is applied
  * @param shared the shared session it runs on (--spread-reads), null for its captured session's
  * @param skip why the dispatcher chose not to run it, null to run it
+ * @param step its place in production's order (--allow-writes), null when order is not kept
  */
 record Job(
     long id,
@@ -21,7 +23,19 @@ record Job(
     long intendedStart,
     boolean alreadyDone,
     SharedSession shared,
-    String skip) {
+    String skip,
+    Step step) {
+
+  Job(
+      long id,
+      QueryEvent event,
+      SqlProfile profile,
+      long intendedStart,
+      boolean alreadyDone,
+      SharedSession shared,
+      String skip) {
+    this(id, event, profile, intendedStart, alreadyDone, shared, skip, null);
+  }
 
   /**
    * Its connections' key in a lane's session cache: the shared session (equal by identity, so no

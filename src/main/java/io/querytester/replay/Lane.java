@@ -1,5 +1,6 @@
 package io.querytester.replay;
 
+import io.querytester.order.Step;
 import io.querytester.run.Execution;
 import io.querytester.run.Outcome;
 import io.querytester.target.ReadOnlySessions;
@@ -58,6 +59,11 @@ final class Lane implements Runnable {
   private final ReplayAbort abort;
   private final int index;
   private volatile boolean stopping;
+  // What the order watch looks at: the job in hand, since when it runs on the servers (0: not
+  // running), and its session's connection ids per side.
+  private volatile Job current;
+  private volatile long runningSince;
+  private final long[] threadIds;
 
   Lane(
       List<Target> targets,
@@ -72,6 +78,7 @@ final class Lane implements Runnable {
       ReplayGate gate,
       LaneThreads threads) {
     this.gate = gate;
+    this.threadIds = new long[targets.size()];
     this.queue = new ArrayBlockingQueue<>(limits.queue());
     this.sessions = new SessionCache(targets, watch, limits);
     this.abort = limits.abort();
@@ -157,7 +164,45 @@ final class Lane implements Runnable {
     return job;
   }
 
+  /** Runs a job; with production's order kept, it takes its turn first and gives it on after. */
   private void process(Job job) {
+    if (job.step() == null) {
+      execute(job);
+      return;
+    }
+    current = job;
+    try {
+      execute(job);
+    } finally {
+      runningSince = 0;
+      current = null;
+      job.step().ticket().complete();
+    }
+  }
+
+  /** The job in hand, or null. */
+  Job currentJob() {
+    return current;
+  }
+
+  /** The step of the job in hand while it waits for its turn, else null. */
+  Step waitingStep() {
+    Job j = current;
+    Step s = j == null ? null : j.step();
+    return s != null && s.waitingSince() != 0 ? s : null;
+  }
+
+  /** Since when (nanoTime) the job in hand runs on the servers; 0 when none runs. */
+  long runningSince() {
+    return runningSince;
+  }
+
+  /** The server's connection id of the job in hand's session on a side; 0 when not known. */
+  long threadId(int side) {
+    return current == null ? 0 : threadIds[side];
+  }
+
+  private void execute(Job job) {
     SessionConnections s = sessions.get(job);
     String gated = gate.skipReason(job.event().sql(), job.profile());
     String skip = gated != null ? gated : job.skip();
@@ -177,7 +222,19 @@ final class Lane implements Runnable {
       skip(job, refused);
       return;
     }
+    if (job.step() != null) {
+      for (int i = 0; i < threadIds.length; i++) {
+        threadIds[i] = s.threadId(i);
+      }
+    }
     setup.pace(s, job.intendedStart());
+    boolean waited = false;
+    if (job.step() != null) {
+      waited = job.step().waitingSince() == 0 && !job.step().pending().isEmpty();
+      if (!job.step().awaitTurn(() -> stopping || abort.reason() != null)) {
+        return; // stopped while waiting: nothing ran, nothing is recorded
+      }
+    }
     // Asked last: a crash while this lane waited may have just made the class a crasher.
     String crasher = watch.skipReason(job.profile().classId());
     if (crasher != null) {
@@ -185,8 +242,17 @@ final class Lane implements Runnable {
       return;
     }
     setup.pin(s, job);
-    long start = job.intendedStart() == 0 ? System.nanoTime() : job.intendedStart();
+    // A statement that waited for its turn is timed from when it could start: the wait is the
+    // order's, not the server's.
+    long start =
+        job.intendedStart() == 0 || waited
+            ? Math.max(System.nanoTime(), job.intendedStart())
+            : job.intendedStart();
+    if (job.step() != null) {
+      runningSince = System.nanoTime();
+    }
     StatementRunner.Result[] first = sides.runAll(s, job, start, null);
+    runningSince = 0;
     String readOnly = refused(first);
     if (readOnly != null) {
       skip(job, readOnly);

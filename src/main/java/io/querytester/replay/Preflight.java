@@ -2,6 +2,7 @@ package io.querytester.replay;
 
 import io.querytester.CannotRunException;
 import io.querytester.Parallel;
+import io.querytester.order.SchemaFacts;
 import io.querytester.target.JdbcSpec;
 import io.querytester.target.Target;
 import java.sql.Connection;
@@ -16,15 +17,17 @@ import java.util.Set;
  * account's powers beyond reading (null when not checked), the stored functions that may write
  * (null when writes are allowed), SHOW GLOBAL VARIABLES for run.json, the connections the replay
  * may hold there (0 when {@code --max-connections} sets it) and what the budget has to say about
- * them (null for nothing). Each check had opened its own connection, one server after the other:
- * eight connections before the first statement.
+ * them (null for nothing), and with writes allowed what ordering needs to know of the tables. Each
+ * check had opened its own connection, one server after the other: eight connections before the
+ * first statement.
  */
 record Preflight(
     Set<String> powers,
     StoredFunctions functions,
     Map<String, String> variables,
     int budget,
-    String budgetNote) {
+    String budgetNote,
+    SchemaFacts facts) {
 
   /**
    * Reads every target at once. {@code targets} open read-only sessions when writes are not
@@ -47,6 +50,18 @@ record Preflight(
     return read.values();
   }
 
+  /**
+   * What the tables allow the write order to tell apart; an account that may not read it gets the
+   * coarsest order (every table whole), which is slower, never wrong.
+   */
+  private static SchemaFacts facts(Connection c) {
+    try {
+      return SchemaFacts.read(c);
+    } catch (SQLException e) {
+      return SchemaFacts.NONE;
+    }
+  }
+
   private static Preflight read(Target t, boolean allowWrites, ConnectionLimits limits) {
     Connection c;
     try {
@@ -65,7 +80,8 @@ record Preflight(
           null,
           ServerVariables.unreadable(why),
           limits.maxConnections() > 0 ? 0 : ConnectionBudget.fallback(),
-          limits.maxConnections() > 0 ? null : ConnectionBudget.unreadable(t, why));
+          limits.maxConnections() > 0 ? null : ConnectionBudget.unreadable(t, why),
+          SchemaFacts.NONE);
     }
     try {
       List<String> notes = new ArrayList<>();
@@ -75,10 +91,12 @@ record Preflight(
               allowWrites ? null : StoredFunctions.read(c, t),
               ServerVariables.read(c),
               limits.maxConnections() > 0 ? 0 : ConnectionBudget.fromServer(c, t, notes::add),
-              null);
+              null,
+              allowWrites ? facts(c) : null);
       return notes.isEmpty()
           ? p
-          : new Preflight(p.powers(), p.functions(), p.variables(), p.budget(), notes.getFirst());
+          : new Preflight(
+              p.powers(), p.functions(), p.variables(), p.budget(), notes.getFirst(), p.facts());
     } finally {
       try {
         c.close();

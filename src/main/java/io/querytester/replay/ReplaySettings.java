@@ -44,8 +44,11 @@ public record ReplaySettings(
     boolean requireReadOnlyAccount,
     boolean spreadReads) {
 
+  /** The most lanes a replay runs; a write replay adds lanes up to it as sessions need them. */
+  public static final int MAX_LANES = 4096;
+
   public ReplaySettings {
-    if (concurrency < 1 || concurrency > 4096) {
+    if (concurrency < 1 || concurrency > MAX_LANES) {
       throw new BadInputException("--concurrency must be between 1 and 4096, not " + concurrency);
     }
     if (speed < 0) {
@@ -69,5 +72,10 @@ public record ReplaySettings(
     if (limit < 0) {
       throw new BadInputException("--limit must not be negative");
     }
+  }
+
+  /** The lanes a replay may come to have: --concurrency, or more when writes keep their order. */
+  public int maxLanes() {
+    return allowWrites ? MAX_LANES : concurrency;
   }
 }

@@ -2,9 +2,12 @@ package io.querytester.replay;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
+import io.querytester.order.CaptureOrder;
+import io.querytester.order.Step;
 import io.querytester.run.DropList;
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
+import io.querytester.run.OrderLog;
 import io.querytester.run.RunInfo;
 import io.querytester.target.ReadOnlySessions;
 import io.querytester.target.Target;
@@ -21,8 +24,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 
 /**
  * Replays a workload on one or two targets into a run folder.
@@ -86,11 +91,16 @@ public final class Replayer {
     List<Preflight> read = Preflight.readAll(targets, settings.allowWrites(), limits);
     AccountCheck.run(targets, read, settings.requireReadOnlyAccount(), progress);
     ReplayGate gate = ReplayGate.of(targets, read, settings.allowWrites());
+    CaptureOrder order =
+        settings.allowWrites()
+            ? new CaptureOrder(read.get(0).facts(), isolation(read.get(0).variables()))
+            : null;
     AtomicLong total = new AtomicLong();
     BitSet done = prepareRunDir(targets, read, resume, total);
     ReplayCounters counters = new ReplayCounters();
-    List<Lane> lanes = new ArrayList<>();
-    List<Thread> threads = new ArrayList<>();
+    // Copy-on-write: a write replay adds lanes while the watch and the Ctrl-C hook read them.
+    List<Lane> lanes = new CopyOnWriteArrayList<>();
+    List<Thread> threads = new CopyOnWriteArrayList<>();
     ReplayAbort abort = new ReplayAbort();
     ConnectionBudget budget = budget(read);
     int laneCount = budget.lanes(settings.concurrency());
@@ -99,6 +109,8 @@ public final class Replayer {
             budget.sessionsPerLane(laneCount), limits.idle(), abort, Lane.queueCapacity(laneCount));
     LaneThreads laneThreads = LaneThreads.forLanes(laneCount);
     Thread stopper = null;
+    OrderLog orderLog = null;
+    OrderWatch orderWatch = null;
     long startNanos = System.nanoTime();
     long events = -1;
     try (ExecutionLog executions = ExecutionLog.append(runDir);
@@ -109,28 +121,42 @@ public final class Replayer {
             new ReplayProgress(counters, total::get, done.cardinality(), progress)) {
       boolean ended = false;
       try {
+        IntConsumer newLane =
+            i -> {
+              Lane lane =
+                  new Lane(
+                      targets,
+                      settings,
+                      log,
+                      counters,
+                      timeouts,
+                      settings.seed() + i,
+                      i,
+                      watch,
+                      laneLimits,
+                      gate,
+                      laneThreads);
+              lanes.add(lane);
+              threads.add(laneThreads.start("lane-" + i, false, lane));
+              abort.lanes(lanes);
+            };
         for (int i = 0; i < laneCount; i++) {
-          Lane lane =
-              new Lane(
-                  targets,
-                  settings,
-                  log,
-                  counters,
-                  timeouts,
-                  settings.seed() + i,
-                  i,
-                  watch,
-                  laneLimits,
-                  gate,
-                  laneThreads);
-          lanes.add(lane);
-          threads.add(laneThreads.start("lane-" + i, false, lane));
+          newLane.accept(i);
         }
         abort.lanes(lanes);
+        if (order != null) {
+          orderLog = OrderLog.append(runDir);
+          orderWatch = new OrderWatch(targets, lanes, orderLog);
+          orderWatch.start();
+        }
         stopper = new Thread(() -> stop(lanes, log), "querytester-stop-replay");
         Runtime.getRuntime().addShutdownHook(stopper);
         ReadSpreader spreader = spreader(gate, laneLimits.maxOpenSessions());
-        events = dispatch(lanes, done, counters, dropped, abort, spreader);
+        SessionLanes home =
+            order == null
+                ? null
+                : new SessionLanes(lanes, newLane, order, budget.perServer(), progress);
+        events = dispatch(lanes, done, counters, dropped, abort, spreader, order, home);
         for (Lane lane : lanes) {
           lane.finish();
         }
@@ -141,6 +167,11 @@ public final class Replayer {
       } finally {
         if (!ended) {
           lanes.forEach(Lane::stop); // a failure here: no lane goes on running unrecorded
+        }
+        if (orderWatch != null) {
+          orderWatch.close();
+          orderLog.summary(order.summary() + ", " + orderWatch.relaxed() + " relaxed");
+          orderLog.close();
         }
       }
       log.close();
@@ -230,7 +261,9 @@ public final class Replayer {
       ReplayCounters counters,
       DropList dropped,
       ReplayAbort abort,
-      ReadSpreader spreader)
+      ReadSpreader spreader,
+      CaptureOrder order,
+      SessionLanes home)
       throws InterruptedException {
     long deadline =
         settings.runTime() == null
@@ -240,7 +273,7 @@ public final class Replayer {
     long sent = 0;
     long events = 0;
     boolean stopped = false;
-    BitSet busy = new BitSet(lanes.size()); // the lanes that ran a statement
+    BitSet busy = new BitSet(); // the lanes that ran a statement
     int turn = 0; // a lane a spread read may go to: the next in turn, or a random one
     SplittableRandom random = new SplittableRandom(settings.seed());
     Consumer<String> drops =
@@ -274,7 +307,20 @@ public final class Replayer {
         SharedSession shared = spreader == null ? null : spreader.route(event, profile, already);
         long start = already ? 0 : pacer.intendedStart(event);
         int index;
-        if (shared != null) {
+        if (order != null) {
+          Step step =
+              order.admit(
+                  entry.line(),
+                  event.sessionId(),
+                  event.schema(),
+                  event.sql(),
+                  profile.calls(),
+                  event.errorCode());
+          index = home.laneOf(event.sessionId());
+          lanes
+              .get(index)
+              .submit(new Job(entry.line(), event, profile, start, already, null, skip, step));
+        } else if (shared != null) {
           Job job = new Job(entry.line(), event, profile, start, false, shared, null);
           index = spread(lanes, job, turn, random.nextInt(lanes.size()));
           turn = index + 1;
@@ -292,6 +338,10 @@ public final class Replayer {
       }
     } catch (IOException e) {
       throw new CannotRunException("cannot read " + settings.workload() + ": " + e.getMessage(), e);
+    }
+    if (order != null) {
+      order.finish();
+      progress.accept("order kept between sessions: " + order.summary());
     }
     if (!stopped) {
       idleLanes(busy, lanes.size());
@@ -380,6 +430,12 @@ public final class Replayer {
             + " of the lanes ("
             + why
             + ")");
+  }
+
+  /** The servers' isolation level, for sessions of the workload that set none. */
+  private static String isolation(Map<String, String> variables) {
+    String v = variables.get("transaction_isolation");
+    return v != null ? v : variables.get("tx_isolation");
   }
 
   /** Spreads sequential session ids over lanes. */

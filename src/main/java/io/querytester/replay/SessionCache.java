@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * A lane's captured sessions and which of them hold connections: at most {@code maxOpen} (the
  * lane's share of the connection budget), the least recently used closed first, and any unused for
- * {@code idle} closed too. A closed session keeps its state and reopens with it when it runs again.
+ * {@code idle} closed too; never one inside a transaction, which closing would roll back. A closed
+ * session keeps its state and reopens with it when it runs again.
  */
 final class SessionCache {
   private final List<Target> targets;
@@ -51,9 +52,14 @@ final class SessionCache {
     open.remove(id);
     open.add(id);
     if (open.size() > maxOpen) {
-      Object eldest = open.iterator().next();
-      open.remove(eldest);
-      close(eldest);
+      for (Iterator<Object> it = open.iterator(); it.hasNext(); ) {
+        Object eldest = it.next();
+        if (!eldest.equals(id) && !sessions.get(eldest).inTransaction()) {
+          it.remove();
+          close(eldest);
+          break;
+        }
+      }
     }
     return s;
   }
@@ -70,7 +76,7 @@ final class SessionCache {
       if (now - s.lastUsed() < idleNanos) {
         return; // least recently used first: the rest were used later
       }
-      if (s != keep) {
+      if (s != keep && !s.inTransaction()) {
         it.remove();
         close(key);
       }
@@ -81,7 +87,7 @@ final class SessionCache {
   void closeOthers(SessionConnections keep) {
     for (Iterator<Object> it = open.iterator(); it.hasNext(); ) {
       Object key = it.next();
-      if (sessions.get(key) != keep) {
+      if (sessions.get(key) != keep && !sessions.get(key).inTransaction()) {
         it.remove();
         close(key);
       }

@@ -124,6 +124,40 @@ final class SessionConnections implements AutoCloseable {
     return lastUsed;
   }
 
+  /**
+   * Whether a server says this session is inside a transaction (the status flag of its last
+   * answer): closing it would roll back what production committed later, so it is kept open.
+   */
+  boolean inTransaction() {
+    for (Connection c : connections) {
+      try {
+        if (c != null
+            && c.unwrap(com.mysql.cj.MysqlConnection.class)
+                .getSession()
+                .getServerSession()
+                .inTransactionOnServer()) {
+          return true;
+        }
+      } catch (SQLException | RuntimeException e) {
+        // not Connector/J's own connection: not known, so not kept for it
+      }
+    }
+    return false;
+  }
+
+  /** The server's id of the connection to side {@code i} (its CONNECTION_ID()), 0 when closed. */
+  long threadId(int i) {
+    Connection c = connections[i];
+    if (c == null) {
+      return 0;
+    }
+    try {
+      return c.unwrap(com.mysql.cj.MysqlConnection.class).getSession().getThreadId();
+    } catch (SQLException | RuntimeException e) {
+      return 0;
+    }
+  }
+
   boolean isOpen(int i) {
     return connections[i] != null;
   }
