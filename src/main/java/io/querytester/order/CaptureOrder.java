@@ -157,23 +157,18 @@ public final class CaptureOrder {
         }
       }
       case LOCKING_READ -> {
-        Footprint f = new Footprint();
-        if (!rows(a.reads(), f, null, fx)) {
+        if (!rows(a.reads(), fx.locks, null, fx)) {
           return barrier(fx, s, fx.why, false);
         }
-        fx.latest.addAll(f);
-        fx.locks.addAll(f);
+        locked(fx, inTxn);
       }
       case WRITE -> {
-        Footprint w = new Footprint();
-        if (!rows(a.writes(), w, fx.inserts, fx) || !rows(a.reads(), fx.latest, null, fx)) {
+        // What a write reads (INSERT ... SELECT, a subquery) it locks too, as InnoDB does.
+        if (!rows(a.writes(), fx.locks, fx.inserts, fx) || !rows(a.reads(), fx.locks, null, fx)) {
           return barrier(fx, s, fx.why, false);
         }
-        fx.latest.addAll(w);
-        fx.locks.addAll(w);
-        if (!inTxn) {
-          fx.publish.addAll(w);
-        } else {
+        locked(fx, inTxn);
+        if (inTxn) {
           nonTransactional(a.writes(), fx.publish);
         }
       }
@@ -181,6 +176,17 @@ public final class CaptureOrder {
       default -> {}
     }
     return fx;
+  }
+
+  /**
+   * A statement that locks what it reads sees the latest rows; outside a transaction its locks go,
+   * and its changes are seen, when it ends.
+   */
+  private static void locked(Effects fx, boolean inTxn) {
+    fx.latest.addAll(fx.locks);
+    if (!inTxn) {
+      fx.publish.addAll(fx.locks);
+    }
   }
 
   private void transaction(Effects fx, SessionTrack s, Transaction t) {

@@ -153,6 +153,13 @@ public final class SchemaFacts {
     }
   }
 
+  /** Facts that know one InnoDB table with a one-column key and nothing else (for tests). */
+  static SchemaFacts withKey(String table, String column) {
+    return new SchemaFacts(
+        Map.of(table, new Table(List.of(column), List.of(1), true, false, false, Set.of())),
+        Set.of());
+  }
+
   /** The table's facts; a table the server did not list (made later by DDL) is null. */
   Table table(String id) {
     return tables.get(id);

@@ -34,7 +34,10 @@ public record SqlProfile(
     return SqlAnalyzer.analyze(sql);
   }
 
-  /** Unsafe reasons that only lock rows or advance a sequence: writes on the replay targets. */
+  /**
+   * Unsafe reasons that only lock rows, advance a sequence or set the session's own user variables:
+   * changes on the replay targets that a write replay makes anyway.
+   */
   private static final Set<String> WRITES_ALLOW =
       Set.of(
           "FOR UPDATE",
@@ -42,12 +45,15 @@ public record SqlProfile(
           "LOCK IN SHARE MODE",
           "NEXT VALUE FOR",
           "NEXTVAL()",
-          "SETVAL()");
+          "SETVAL()",
+          "INTO @var",
+          "user variable assignment (@var :=)");
 
   /**
-   * A read that is unsafe only because it locks rows (FOR UPDATE, FOR SHARE, LOCK IN SHARE MODE) or
-   * advances a sequence (NEXTVAL, SETVAL, NEXT VALUE FOR): replay runs it with --allow-writes,
-   * since its syntax is exactly what upgrades change.
+   * A read that is unsafe only because it locks rows (FOR UPDATE, FOR SHARE, LOCK IN SHARE MODE),
+   * advances a sequence (NEXTVAL, SETVAL, NEXT VALUE FOR) or sets user variables (INTO @var, @v
+   * :=): replay runs it with --allow-writes, since a read-write workload's later statements use
+   * what it locked or kept.
    */
   public boolean lockingOrSequenceRead() {
     return kind == StatementKind.READ && excusedByWrites(unsafeReason);

@@ -1,0 +1,214 @@
+package io.querytester.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.querytester.compare.RunAnalyzer;
+import io.querytester.run.Execution;
+import io.querytester.run.OrderLog;
+import io.querytester.target.SqlScript;
+import io.querytester.target.Target;
+import io.querytester.testing.TestServers;
+import io.querytester.workload.QueryEvent;
+import io.querytester.workload.WorkloadHeader;
+import io.querytester.workload.WorkloadWriter;
+import java.io.StringReader;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Write replays in production's order, as data: each folder under src/test/resources/order-cases
+ * holds a case.yaml with its servers, schema (and NEW's changes to it), the events of several
+ * sessions in capture order, the rows a final query must show on both servers (what the reads saw
+ * is written into tables, so the data proves the order), and how many times the order may be
+ * relaxed. Every execution must agree between OLD and NEW.
+ */
+class OrderCasesIT {
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final Map<String, List<Target>> SERVERS = new HashMap<>();
+
+  record Case(
+      String old,
+      String neu,
+      String schema,
+      String newSchema,
+      List<Object[]> events,
+      String finalQuery,
+      List<List<String>> finalRows,
+      int relaxed) {}
+
+  static Stream<String> cases() throws Exception {
+    try (Stream<Path> dirs = Files.list(root())) {
+      return dirs
+          .filter(Files::isDirectory)
+          .map(p -> p.getFileName().toString())
+          .sorted()
+          .toList()
+          .stream();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void replaysInProductionsOrder(String name, @TempDir Path tmp) throws Exception {
+    Case c = load(name);
+    List<Target> pair = servers(c.old(), c.neu());
+    String db = "order_" + name.replace('-', '_');
+    for (int side = 0; side < 2; side++) {
+      Target t = pair.get(side);
+      TestServers.exec(t, "DROP DATABASE IF EXISTS " + db, "CREATE DATABASE " + db);
+      run(t, db, c.schema());
+      if (side == 1 && c.newSchema() != null) {
+        run(t, db, c.newSchema());
+      }
+    }
+    Path workload = tmp.resolve("w.jsonl.gz");
+    try (WorkloadWriter w =
+        WorkloadWriter.create(workload, WorkloadHeader.of("slowlog", null, Instant.now()))) {
+      Instant ts = Instant.parse("2026-01-02T03:04:05Z");
+      for (Object[] e : c.events()) {
+        ts = ts.plusMillis(1);
+        w.write(
+            new QueryEvent(
+                ts,
+                ((Number) e[0]).longValue(),
+                "app",
+                "localhost",
+                db,
+                (String) e[1],
+                null,
+                null,
+                null,
+                null,
+                null,
+                null));
+      }
+    }
+    Path run = tmp.resolve("run");
+    long started = System.nanoTime();
+    new Replayer(
+            new ReplaySettings(
+                workload,
+                run,
+                4,
+                0,
+                null,
+                0,
+                false,
+                true,
+                Duration.ofSeconds(30),
+                1_000_000,
+                12,
+                0,
+                10,
+                7,
+                false,
+                false),
+            m -> {})
+        .run(pair, false);
+    // Bounded: a relaxed wait takes well under a lock wait timeout (InnoDB's 50 s).
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(20));
+
+    List<Execution> executions = new ArrayList<>();
+    RunAnalyzer.executions(run, w -> {}).forEach(executions::add);
+    assertThat(executions).as(name).hasSize(c.events().size());
+    assertThat(executions)
+        .as("%s: every statement agrees on OLD and NEW", name)
+        .allSatisfy(e -> assertThat(e.differences()).as("line %d", e.event()).isEmpty());
+    for (Target t : pair) {
+      assertThat(rows(t, db, c.finalQuery()))
+          .as("%s: what %s holds at the end", name, t.label())
+          .isEqualTo(c.finalRows());
+    }
+    long relaxed =
+        OrderLog.notes(run).stream().filter(n -> n.startsWith("order relaxed: ")).count();
+    assertThat(relaxed)
+        .as("%s: waits relaxed (%s)", name, OrderLog.notes(run))
+        .isEqualTo(c.relaxed());
+  }
+
+  private static void run(Target t, String db, String script) throws Exception {
+    try (Connection conn = t.connect();
+        Statement st = conn.createStatement()) {
+      st.execute("USE " + db);
+      for (SqlScript.Statement s : new SqlScript(new StringReader(script))) {
+        st.execute(s.sql());
+      }
+    }
+  }
+
+  private static List<List<String>> rows(Target t, String db, String query) throws Exception {
+    List<List<String>> out = new ArrayList<>();
+    try (Connection conn = t.connect();
+        Statement st = conn.createStatement()) {
+      st.execute("USE " + db);
+      try (ResultSet rs = st.executeQuery(query)) {
+        int n = rs.getMetaData().getColumnCount();
+        while (rs.next()) {
+          List<String> row = new ArrayList<>();
+          for (int i = 1; i <= n; i++) {
+            row.add(rs.getString(i));
+          }
+          out.add(row);
+        }
+      }
+    }
+    return out;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Case load(String name) throws Exception {
+    Map<String, Object> raw =
+        YAML.readValue(root().resolve(name).resolve("case.yaml").toFile(), Map.class);
+    List<Object[]> events = new ArrayList<>();
+    for (Object o : (List<?>) raw.get("events")) {
+      events.add(((List<?>) o).toArray());
+    }
+    Map<String, Object> fin = (Map<String, Object>) raw.get("final");
+    List<List<String>> rows = new ArrayList<>();
+    for (Object r : (List<?>) fin.get("rows")) {
+      rows.add(((List<?>) r).stream().map(String::valueOf).toList());
+    }
+    return new Case(
+        String.valueOf(raw.get("old")),
+        String.valueOf(raw.get("new")),
+        (String) raw.get("schema"),
+        (String) raw.get("new_schema"),
+        events,
+        (String) fin.get("query"),
+        rows,
+        ((Number) raw.getOrDefault("relaxed", 0)).intValue());
+  }
+
+  private static synchronized List<Target> servers(String old, String neu) {
+    return SERVERS.computeIfAbsent(
+        old + "->" + neu,
+        k -> List.of(TestServers.start("OLD", old), TestServers.start("NEW", neu)));
+  }
+
+  @AfterAll
+  static void stop() {
+    SERVERS.values().forEach(l -> l.forEach(Target::close));
+    SERVERS.clear();
+  }
+
+  private static Path root() throws URISyntaxException {
+    return Path.of(OrderCasesIT.class.getClassLoader().getResource("order-cases").toURI());
+  }
+}
