@@ -3,6 +3,7 @@ package io.querytester.capture;
 import com.github.shyiko.mysql.binlog.BinaryLogFileReader;
 import com.github.shyiko.mysql.binlog.event.Event;
 import io.querytester.BadInputException;
+import io.querytester.workload.WorkloadHeader;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,6 +40,11 @@ final class BinlogFileSource extends CaptureSource {
   @Override
   public String kind() {
     return "binlog";
+  }
+
+  @Override
+  public String order() {
+    return WorkloadHeader.COMMIT;
   }
 
   @Override

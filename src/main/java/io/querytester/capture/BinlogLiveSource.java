@@ -7,6 +7,8 @@ import com.github.shyiko.mysql.binlog.network.SSLMode;
 import io.querytester.BadInputException;
 import io.querytester.target.Secret;
 import io.querytester.target.Target;
+import io.querytester.workload.SourcePosition;
+import io.querytester.workload.WorkloadHeader;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.util.List;
@@ -32,6 +34,9 @@ final class BinlogLiveSource extends CaptureSource {
   private volatile Exception failure;
   private long received;
   private String endedAt;
+  private String endedFile;
+  private long endedPosition;
+  private volatile SourcePosition startedAt;
 
   BinlogLiveSource(
       Target target,
@@ -68,6 +73,21 @@ final class BinlogLiveSource extends CaptureSource {
   }
 
   @Override
+  public String order() {
+    return WorkloadHeader.COMMIT;
+  }
+
+  @Override
+  SourcePosition startPosition() {
+    return startedAt;
+  }
+
+  @Override
+  SourcePosition endPosition() {
+    return endedAt == null ? null : new SourcePosition(endedFile, endedPosition, null);
+  }
+
+  @Override
   public String serverVersion() {
     return target.info().version();
   }
@@ -88,6 +108,11 @@ final class BinlogLiveSource extends CaptureSource {
     c.registerEventListener(e -> onEvent(e, events, sink));
     c.registerLifecycleListener(
         new BinaryLogClient.AbstractLifecycleListener() {
+          @Override
+          public void onConnect(BinaryLogClient cl) {
+            startedAt = new SourcePosition(cl.getBinlogFilename(), cl.getBinlogPosition(), null);
+          }
+
           @Override
           public void onCommunicationFailure(BinaryLogClient cl, Exception ex) {
             failure = ex;
@@ -113,6 +138,8 @@ final class BinlogLiveSource extends CaptureSource {
     c.connect(); // blocks until stop() disconnects or the connection is lost
     events.finish();
     endedAt = c.getBinlogFilename() + ":" + c.getBinlogPosition();
+    endedFile = c.getBinlogFilename();
+    endedPosition = c.getBinlogPosition();
     if (failure != null && !sink.stopping()) {
       throw new IOException("the binlog connection was lost: " + failure.getMessage(), failure);
     } else if (failure != null) {

@@ -43,7 +43,8 @@ public final class Capture {
     long started = System.nanoTime();
     WorkloadHeader header =
         WorkloadHeader.of(source.kind(), source.serverVersion(), settings.clock().instant())
-            .withFilters(settings.describe());
+            .withFilters(settings.describe())
+            .withOrder(source.order());
     WorkloadWriter writer = WorkloadWriter.create(settings.out(), header);
     Pipeline pipeline =
         new Pipeline(writer, settings.filter(), settings.maxEvents(), settings.keepSecrets(), err);
@@ -72,7 +73,12 @@ public final class Capture {
       } finally {
         // A limit the writer reached while draining names the end; else the input ended.
         pipeline.stop("end of input");
-        writer.close(settings.clock().instant(), footer(pipeline), source.coverage());
+        writer.close(
+            settings.clock().instant(),
+            footer(pipeline),
+            source.coverage(),
+            source.startPosition(),
+            source.endPosition());
         done.countDown();
         removeHook(hook);
       }

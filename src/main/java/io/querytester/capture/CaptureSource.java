@@ -1,6 +1,7 @@
 package io.querytester.capture;
 
 import io.querytester.workload.ClassCoverage;
+import io.querytester.workload.SourcePosition;
 import java.util.List;
 
 /**
@@ -12,6 +13,25 @@ public abstract class CaptureSource {
 
   /** The source kind as written in the workload header: slowlog, genlog, processlist ... */
   public abstract String kind();
+
+  /**
+   * What the order of this source's events means (a {@code WorkloadHeader} constant), which a write
+   * replay keeps between sessions.
+   */
+  public abstract String order();
+
+  /**
+   * Where the server's binary log stood when this source began reading; null for a file, a server
+   * without a binary log, or an account that may not read it. Known once {@link #run} began.
+   */
+  SourcePosition startPosition() {
+    return null;
+  }
+
+  /** Where it stood when this source stopped reading; known once {@link #run} returned. */
+  SourcePosition endPosition() {
+    return null;
+  }
 
   /** The source server's version string, when known before capture starts. */
   public abstract String serverVersion();

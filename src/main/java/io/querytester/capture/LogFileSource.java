@@ -2,6 +2,7 @@ package io.querytester.capture;
 
 import io.querytester.BadInputException;
 import io.querytester.CountingInputStream;
+import io.querytester.workload.WorkloadHeader;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -84,6 +85,12 @@ final class LogFileSource extends CaptureSource {
   @Override
   public String kind() {
     return kind;
+  }
+
+  @Override
+  public String order() {
+    // The slow log writes a statement when it ends, the general log when it arrives.
+    return kind.equals("genlog") ? WorkloadHeader.ARRIVAL : WorkloadHeader.COMPLETION;
   }
 
   /** The version in the first file's header line ("/usr/sbin/mysqld, Version: 8.0.36 ..."). */

@@ -7,6 +7,8 @@ import io.querytester.CannotRunException;
 import io.querytester.target.Target;
 import io.querytester.workload.ClassCoverage;
 import io.querytester.workload.QueryEvent;
+import io.querytester.workload.SourcePosition;
+import io.querytester.workload.WorkloadHeader;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -42,6 +44,8 @@ final class PerfSchemaSource extends CaptureSource {
   // the history, its row in performance_schema.threads does not.
   private final Map<Long, Object[]> threads = new HashMap<>();
   private SourceConnection db;
+  private SourcePosition startPosition;
+  private SourcePosition endPosition;
   private String table;
   private String pollSql;
   private long ownThread;
@@ -69,6 +73,21 @@ final class PerfSchemaSource extends CaptureSource {
   }
 
   @Override
+  public String order() {
+    return WorkloadHeader.COMPLETION; // each poll's rows by end time; polls in turn
+  }
+
+  @Override
+  SourcePosition startPosition() {
+    return startPosition;
+  }
+
+  @Override
+  SourcePosition endPosition() {
+    return endPosition;
+  }
+
+  @Override
   public String serverVersion() {
     return target.info().version();
   }
@@ -76,6 +95,7 @@ final class PerfSchemaSource extends CaptureSource {
   @Override
   void run(EventSink sink) throws SQLException, InterruptedException {
     db = SourceConnection.open(target);
+    startPosition = BinlogPositions.read(db);
     checkEnabled();
     table = chooseTable(sink);
     ownThread = ownThreadId();
@@ -251,7 +271,10 @@ final class PerfSchemaSource extends CaptureSource {
         + "')"
         + " AND (e.NESTING_EVENT_TYPE IS NULL OR e.NESTING_EVENT_TYPE <> 'STATEMENT')"
         + " AND (t.TYPE IS NULL OR t.TYPE = 'FOREGROUND')"
-        + " ORDER BY e.THREAD_ID, e.EVENT_ID";
+        // In the order statements ended, which a write replay keeps between sessions; a thread's
+        // own statements end in their order, so each thread's rows stay in EVENT_ID order.
+        + " ORDER BY e.TIMER_START + e.TIMER_WAIT IS NULL, e.TIMER_START + e.TIMER_WAIT,"
+        + " e.THREAD_ID, e.EVENT_ID";
   }
 
   /** One poll; with {@code baseline} only remembers the event ids already there. */
@@ -363,6 +386,9 @@ final class PerfSchemaSource extends CaptureSource {
 
   @Override
   void close() {
+    if (db != null && endPosition == null) {
+      endPosition = BinlogPositions.read(db);
+    }
     if (db != null) {
       db.close();
     }

@@ -4,6 +4,8 @@ import io.querytester.target.Target;
 import io.querytester.workload.ClassCoverage;
 import io.querytester.workload.PreparedTemplate;
 import io.querytester.workload.QueryEvent;
+import io.querytester.workload.SourcePosition;
+import io.querytester.workload.WorkloadHeader;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
@@ -37,6 +39,8 @@ final class ProcesslistSource extends CaptureSource {
   private final Clock clock;
   private final Map<Long, Seen> seen = new HashMap<>();
   private SourceConnection db;
+  private SourcePosition startPosition;
+  private SourcePosition endPosition;
   private String pollSql;
   private boolean useShow;
   private boolean hasTimeMs;
@@ -66,6 +70,21 @@ final class ProcesslistSource extends CaptureSource {
   }
 
   @Override
+  public String order() {
+    return WorkloadHeader.OBSERVED;
+  }
+
+  @Override
+  SourcePosition startPosition() {
+    return startPosition;
+  }
+
+  @Override
+  SourcePosition endPosition() {
+    return endPosition;
+  }
+
+  @Override
   public String serverVersion() {
     return target.info().version();
   }
@@ -73,6 +92,7 @@ final class ProcesslistSource extends CaptureSource {
   @Override
   void run(EventSink sink) throws SQLException, InterruptedException {
     db = SourceConnection.open(target);
+    startPosition = BinlogPositions.read(db);
     ToolSessions tools = new ToolSessions(db);
     choosePollQuery();
     coverage.start(db);
@@ -233,6 +253,9 @@ final class ProcesslistSource extends CaptureSource {
 
   @Override
   void close() {
+    if (db != null && endPosition == null) {
+      endPosition = BinlogPositions.read(db);
+    }
     if (db != null) {
       db.close();
     }

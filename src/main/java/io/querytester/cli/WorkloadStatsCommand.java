@@ -1,6 +1,7 @@
 package io.querytester.cli;
 
 import io.querytester.workload.ClassCoverage;
+import io.querytester.workload.SourcePosition;
 import io.querytester.workload.StatementKind;
 import io.querytester.workload.WorkloadHeader;
 import io.querytester.workload.WorkloadReader;
@@ -78,6 +79,7 @@ final class WorkloadStatsCommand implements Callable<Integer> {
       }
       err.flush();
       header(out, reader.header());
+      positions(out, reader);
       totals(out, stats, reader);
       kinds(out, stats);
       List<ClassStats> classes = stats.classes();
@@ -118,6 +120,25 @@ final class WorkloadStatsCommand implements Callable<Integer> {
     }
     if (h.filters() != null && !h.filters().isEmpty()) {
       out.printf(Locale.ROOT, "  filters: %s%n", h.filters());
+    }
+  }
+
+  /** What a write replay keeps, and where OLD and NEW must start from to replay writes. */
+  private static void positions(PrintWriter out, WorkloadReader reader) {
+    String order = reader.header().order();
+    out.printf(
+        Locale.ROOT,
+        "  order of events: %s%n",
+        order == null ? "as written (not recorded by the capture)" : order);
+    SourcePosition start = reader.startPosition();
+    SourcePosition end = reader.endPosition();
+    if (start != null || end != null) {
+      out.printf(
+          Locale.ROOT,
+          "  source binary log: %s at the start, %s at the end (restore OLD and NEW to the start"
+              + " to replay writes)%n",
+          start == null ? "unknown" : start.describe(),
+          end == null ? "unknown" : end.describe());
     }
   }
 

@@ -43,9 +43,11 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
   private long skipped;
   private boolean footerSeen;
   private ClassCoverage coverage;
+  private Footer footer;
 
   /** The part of the footer line a reader uses; the rest is for people reading the file. */
-  private record Footer(ClassCoverage coverage) {}
+  private record Footer(
+      ClassCoverage coverage, SourcePosition startPosition, SourcePosition endPosition) {}
 
   private WorkloadReader(Path path, Lines in, WorkloadHeader header, Consumer<String> warnings) {
     this.path = path;
@@ -134,9 +136,22 @@ public final class WorkloadReader implements AutoCloseable, Iterable<WorkloadRea
     return coverage;
   }
 
+  /**
+   * Where the source's binary log stood when the capture began and ended, from the footer: null
+   * before the footer is read, or for a source with no server (a log file) or no binary log.
+   */
+  public SourcePosition startPosition() {
+    return footer == null ? null : footer.startPosition();
+  }
+
+  public SourcePosition endPosition() {
+    return footer == null ? null : footer.endPosition();
+  }
+
   private ClassCoverage footerCoverage(String line) {
     try {
-      return WorkloadJson.MAPPER.readValue(line, Footer.class).coverage();
+      footer = WorkloadJson.MAPPER.readValue(line, Footer.class);
+      return footer.coverage();
     } catch (IOException e) {
       warnings.accept(
           path

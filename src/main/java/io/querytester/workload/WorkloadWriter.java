@@ -94,6 +94,20 @@ public final class WorkloadWriter implements AutoCloseable {
    */
   public synchronized void close(Instant end, Map<String, Long> counts, ClassCoverage coverage)
       throws IOException {
+    close(end, counts, coverage, null, null);
+  }
+
+  /**
+   * Writes the footer, with where the source's binary log stood at the capture's start and end
+   * (null when not known), and closes.
+   */
+  public synchronized void close(
+      Instant end,
+      Map<String, Long> counts,
+      ClassCoverage coverage,
+      SourcePosition startPosition,
+      SourcePosition endPosition)
+      throws IOException {
     if (closed) {
       return;
     }
@@ -104,6 +118,12 @@ public final class WorkloadWriter implements AutoCloseable {
     footer.put("counts", counts);
     if (coverage != null) {
       footer.put("coverage", coverage);
+    }
+    if (startPosition != null) {
+      footer.put("start_position", startPosition);
+    }
+    if (endPosition != null) {
+      footer.put("end_position", endPosition);
     }
     line(footer);
     closed = true;

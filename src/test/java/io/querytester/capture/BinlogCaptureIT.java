@@ -11,6 +11,7 @@ import io.querytester.target.TargetSpec;
 import io.querytester.target.Targets;
 import io.querytester.testing.TestServers;
 import io.querytester.workload.QueryEvent;
+import io.querytester.workload.WorkloadHeader;
 import io.querytester.workload.WorkloadReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -99,6 +100,15 @@ class BinlogCaptureIT {
                 .findFirst()
                 .orElseThrow();
         assertThat(afterRotation.origin().file()).isEqualTo("mysql-bin.000002");
+        // The workload says what its order means and where the binary log stood: a write replay
+        // keeps the first, and OLD and NEW are restored to the second.
+        try (WorkloadReader r = WorkloadReader.open(out, w -> {})) {
+          r.forEach(e -> {});
+          assertThat(r.header().order()).isEqualTo(WorkloadHeader.COMMIT);
+          assertThat(r.startPosition().file()).isEqualTo("mysql-bin.000001");
+          assertThat(r.endPosition().file()).isEqualTo("mysql-bin.000002");
+          assertThat(r.endPosition().position()).isGreaterThan(4L);
+        }
 
         // --binlog-start reads history: from the first file on, up to an event limit.
         Path history = dir.resolve("history.jsonl.gz");

@@ -34,6 +34,11 @@ class CaptureTest {
     }
 
     @Override
+    public String order() {
+      return io.querytester.workload.WorkloadHeader.OBSERVED;
+    }
+
+    @Override
     public String kind() {
       return "processlist";
     }

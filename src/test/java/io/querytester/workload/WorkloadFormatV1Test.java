@@ -35,7 +35,8 @@ class WorkloadFormatV1Test {
                     "10.2.11-MariaDB-log",
                     T0,
                     null,
-                    Map.of("exclude-user", "monitor")));
+                    Map.of("exclude-user", "monitor"),
+                    null));
         List<WorkloadReader.Entry> entries = entries(r);
         assertThat(entries)
             .extracting(WorkloadReader.Entry::line)
