@@ -15,6 +15,8 @@ import io.querytester.workload.SqlProfile;
  * @param shared the shared session it runs on (--spread-reads), null for its captured session's
  * @param skip why the dispatcher chose not to run it, null to run it
  * @param step its place in production's order (--allow-writes), null when order is not kept
+ * @param again run, not recorded: done in an earlier part of a resumed write replay, in a
+ *     transaction that the stop rolled back, so it runs again before the rest of its transaction
  */
 record Job(
     long id,
@@ -24,7 +26,8 @@ record Job(
     boolean alreadyDone,
     SharedSession shared,
     String skip,
-    Step step) {
+    Step step,
+    boolean again) {
 
   Job(
       long id,
@@ -34,7 +37,12 @@ record Job(
       boolean alreadyDone,
       SharedSession shared,
       String skip) {
-    this(id, event, profile, intendedStart, alreadyDone, shared, skip, null);
+    this(id, event, profile, intendedStart, alreadyDone, shared, skip, null, false);
+  }
+
+  /** This job, to run again without being recorded (see {@code again}). */
+  Job runAgain() {
+    return new Job(id, event, profile, 0, false, null, skip, step, true);
   }
 
   /**

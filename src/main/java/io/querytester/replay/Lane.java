@@ -259,6 +259,9 @@ final class Lane implements Runnable {
       return;
     }
     setup.trackState(s, job);
+    if (job.again()) {
+      return; // recorded by the earlier part of the run
+    }
     Execution e = comparison.of(s, job, job.event().sessionId(), first);
     if (!stopping) {
       record(SecretMask.apply(job.event().sql(), e));

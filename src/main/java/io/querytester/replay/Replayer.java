@@ -270,6 +270,7 @@ public final class Replayer {
             ? Long.MAX_VALUE
             : System.nanoTime() + settings.runTime().toNanos();
     Pacer pacer = new Pacer(settings.speed());
+    RolledBack rolledBack = new RolledBack();
     long sent = 0;
     long events = 0;
     boolean stopped = false;
@@ -317,9 +318,11 @@ public final class Replayer {
                   profile.calls(),
                   event.errorCode());
           index = home.laneOf(event.sessionId());
-          lanes
-              .get(index)
-              .submit(new Job(entry.line(), event, profile, start, already, null, skip, step));
+          Job job = new Job(entry.line(), event, profile, start, already, null, skip, step, false);
+          for (Job again : rolledBack.next(job, order.inTransaction(event.sessionId()))) {
+            lanes.get(index).submit(again);
+          }
+          lanes.get(index).submit(job);
         } else if (shared != null) {
           Job job = new Job(entry.line(), event, profile, start, false, shared, null);
           index = spread(lanes, job, turn, random.nextInt(lanes.size()));

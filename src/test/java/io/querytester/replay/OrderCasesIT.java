@@ -51,7 +51,8 @@ class OrderCasesIT {
       List<Object[]> events,
       String finalQuery,
       List<List<String>> finalRows,
-      int relaxed) {}
+      int relaxed,
+      int stopAfter) {}
 
   static Stream<String> cases() throws Exception {
     try (Stream<Path> dirs = Files.list(root())) {
@@ -102,26 +103,13 @@ class OrderCasesIT {
     }
     Path run = tmp.resolve("run");
     long started = System.nanoTime();
-    new Replayer(
-            new ReplaySettings(
-                workload,
-                run,
-                4,
-                0,
-                null,
-                0,
-                false,
-                true,
-                Duration.ofSeconds(30),
-                1_000_000,
-                12,
-                0,
-                10,
-                7,
-                false,
-                false),
-            m -> {})
-        .run(pair, false);
+    if (c.stopAfter() > 0) {
+      // Stopped inside transactions, then resumed: what the stop rolled back runs again.
+      new Replayer(settings(workload, run, c.stopAfter()), m -> {}).run(pair, false);
+      new Replayer(settings(workload, run, 0), m -> {}).run(pair, true);
+    } else {
+      new Replayer(settings(workload, run, 0), m -> {}).run(pair, false);
+    }
     // Bounded: a relaxed wait takes well under a lock wait timeout (InnoDB's 50 s).
     assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(20));
 
@@ -141,6 +129,26 @@ class OrderCasesIT {
     assertThat(relaxed)
         .as("%s: waits relaxed (%s)", name, OrderLog.notes(run))
         .isEqualTo(c.relaxed());
+  }
+
+  private static ReplaySettings settings(Path workload, Path run, long limit) {
+    return new ReplaySettings(
+        workload,
+        run,
+        4,
+        0,
+        null,
+        limit,
+        false,
+        true,
+        Duration.ofSeconds(30),
+        1_000_000,
+        12,
+        0,
+        10,
+        7,
+        false,
+        false);
   }
 
   private static void run(Target t, String db, String script) throws Exception {
@@ -193,7 +201,8 @@ class OrderCasesIT {
         events,
         (String) fin.get("query"),
         rows,
-        ((Number) raw.getOrDefault("relaxed", 0)).intValue());
+        ((Number) raw.getOrDefault("relaxed", 0)).intValue(),
+        ((Number) raw.getOrDefault("stop_after", 0)).intValue());
   }
 
   private static synchronized List<Target> servers(String old, String neu) {
