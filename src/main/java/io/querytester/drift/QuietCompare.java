@@ -130,9 +130,7 @@ public final class QuietCompare {
       check.run(TableCheck.Start.BEGINNING);
     } catch (SQLException e) {
       return DataCheck.Table.only(
-          id,
-          DataCheck.Status.NOT_COMPARED,
-          "ERROR " + e.getErrorCode() + " (" + e.getSQLState() + "): " + e.getMessage());
+          id, DataCheck.Status.NOT_COMPARED, CannotRunException.sqlError(e));
     }
     return QuietTable.of(old, chunks);
   }

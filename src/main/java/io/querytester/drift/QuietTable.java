@@ -95,14 +95,23 @@ final class QuietTable {
             : t.status().name().toLowerCase(Locale.ROOT).replace('_', ' ')
                 + (t.detail() == null ? "" : ": " + t.detail());
     return String.format(
-        Locale.ROOT, "%s: %,d chunks, %,d rows, %s", t.table(), t.chunks(), t.rowsOld(), what);
+        Locale.ROOT,
+        "%s: %,d %s, %,d %s, %s",
+        t.table(),
+        t.chunks(),
+        t.chunks() == 1 ? "chunk" : "chunks",
+        t.rowsOld(),
+        t.rowsOld() == 1 ? "row" : "rows",
+        what);
   }
 
   private static String rows(long onlyOld, long onlyNew, long different) {
+    long all = onlyOld + onlyNew + different;
     return String.format(
         Locale.ROOT,
-        "%,d rows differ: %,d on OLD only, %,d on NEW only, %,d with other values",
-        onlyOld + onlyNew + different,
+        "%,d %s: %,d on OLD only, %,d on NEW only, %,d with other values",
+        all,
+        all == 1 ? "row differs" : "rows differ",
         onlyOld,
         onlyNew,
         different);

@@ -133,12 +133,15 @@ public record DataCheck(
           table, status, detail, "", List.of(), 0, 0, 0, 0, null, 0, 0, 0, List.of(), List.of());
     }
 
-    /** The same table with its values replaced (bounds and rows): a report's, redacted and cut. */
-    public Table withValues(Chunk firstChunk, List<Row> rows) {
+    /**
+     * The same table with its text and values replaced (detail, key bounds, rows): a report's,
+     * redacted and cut.
+     */
+    public Table withValues(String text, Chunk firstChunk, List<Row> rows) {
       return new Table(
           table,
           status,
-          detail,
+          text,
           key,
           keyColumns,
           chunks,
