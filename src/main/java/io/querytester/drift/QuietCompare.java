@@ -67,8 +67,15 @@ public final class QuietCompare {
    *     ABSENT
    * @throws CannotRunException when a server cannot be read at all (a table's own error is its
    *     NOT_COMPARED result instead)
+   * @throws IllegalArgumentException for a name without its schema
    */
   public List<DataCheck.Table> compare(Target reference, Target compared, Set<String> tables) {
+    for (String t : tables) {
+      if (t.indexOf('.') <= 0 || t.endsWith(".")) {
+        throw new IllegalArgumentException(
+            "'" + t + "' is not a db.table name: name every table with its schema");
+      }
+    }
     List<Side> opened = new ArrayList<>();
     try {
       Sessions s = Sessions.open(reference, compared, settings.chunks().parallel(), opened);
@@ -96,19 +103,22 @@ public final class QuietCompare {
 
   private DataCheck.Table table(String id, TableDef old, TableDef neu, Sessions s)
       throws InterruptedException {
-    if (TableFilter.SYSTEM_SCHEMAS.contains(
-        id.substring(0, id.indexOf('.')).toLowerCase(Locale.ROOT))) {
+    String schema = id.substring(0, id.indexOf('.')).toLowerCase(Locale.ROOT);
+    if (TableFilter.SYSTEM_SCHEMAS.contains(schema)) {
       return DataCheck.Table.only(
           id, DataCheck.Status.NOT_COMPARED, "a system schema's table: not compared");
     }
-    if (old == null || neu == null) {
-      return old == null && neu == null
-          ? DataCheck.Table.only(
-              id, DataCheck.Status.ABSENT, "a table on neither side (dropped, temporary or a view)")
-          : DataCheck.Table.only(
-              id,
-              old == null ? DataCheck.Status.MISSING_ON_OLD : DataCheck.Status.MISSING_ON_NEW,
-              "the table exists on " + (old == null ? "NEW" : "OLD") + " only");
+    if (old == null && neu == null) {
+      return DataCheck.Table.only(
+          id, DataCheck.Status.ABSENT, "a table on neither side (dropped, temporary or a view)");
+    }
+    if (neu == null) {
+      return DataCheck.Table.only(
+          id, DataCheck.Status.MISSING_ON_NEW, "the table exists on OLD only");
+    }
+    if (old == null) {
+      return DataCheck.Table.only(
+          id, DataCheck.Status.MISSING_ON_OLD, "the table exists on NEW only");
     }
     String columns = QuietTable.columnsDiffer(old, neu);
     if (columns != null) {

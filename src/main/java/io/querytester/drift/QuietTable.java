@@ -92,8 +92,7 @@ final class QuietTable {
     String what =
         t.status() == DataCheck.Status.EQUAL
             ? "equal"
-            : t.status().name().toLowerCase(Locale.ROOT).replace('_', ' ')
-                + (t.detail() == null ? "" : ": " + t.detail());
+            : t.status().words() + (t.detail() == null ? "" : ": " + t.detail());
     return String.format(
         Locale.ROOT,
         "%s: %,d %s, %,d %s, %s",

@@ -2,7 +2,6 @@ package io.querytester.report;
 
 import io.querytester.run.DataCheck;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -15,19 +14,6 @@ final class DataText {
   static final int KEYS = 5;
 
   private DataText() {}
-
-  /** "missing on NEW", "columns differ", "equal" ... */
-  static String status(DataCheck.Status s) {
-    return switch (s) {
-      case ABSENT -> "on neither side";
-      default ->
-          s.name()
-              .toLowerCase(Locale.ROOT)
-              .replace('_', ' ')
-              .replace(" new", " NEW")
-              .replace(" old", " OLD");
-    };
-  }
 
   /**
    * What a table is, in one line: "3 rows differ: ...; first in chunk 2 of 4 (1000 < id <= 2000),
@@ -46,7 +32,7 @@ final class DataText {
         b.append(", keys ").append(keys);
       }
     } else {
-      b.append(status(t.status()));
+      b.append(t.status().words());
       if (t.detail() != null && t.status() != DataCheck.Status.EQUAL) {
         b.append(": ").append(t.detail());
       }

@@ -58,7 +58,7 @@ final class HtmlData {
     h.close("thead").open("tbody");
     for (DataCheck.Table t : d.tables()) {
       h.open("tr").el("td", t.table(), "class", "id").open("td");
-      h.el("span", DataText.status(t.status()), "class", "badge " + badge(t.status())).close();
+      h.el("span", t.status().words(), "class", "badge " + badge(t.status())).close();
       h.el("td", n(t.rowsOld()), "class", "num").el("td", n(t.rowsNew()), "class", "num");
       h.el("td", n(t.chunks()), "class", "num").el("td", n(t.differingChunks()), "class", "num");
       h.el(

@@ -233,7 +233,7 @@ public final class JunitReport {
         .append(
             t.status() == DataCheck.Status.DIFFERENT
                 ? t.detail()
-                : DataText.status(t.status()) + (t.detail() == null ? "" : ": " + t.detail()))
+                : t.status().words() + (t.detail() == null ? "" : ": " + t.detail()))
         .append('\n');
     if (t.first() != null) {
       b.append("first differing ")

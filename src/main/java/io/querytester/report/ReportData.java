@@ -42,14 +42,15 @@ final class ReportData {
     long chunks = tables.stream().mapToLong(DataCheck.Table::chunks).sum();
     long rows = tables.stream().mapToLong(DataCheck.Table::rowsOld).sum();
     String verdict = verdict(d);
+    String problem = d.problem() == null ? null : message.apply(d.problem());
     return new Report.Data(
         verdict,
-        summary(verdict, tables, chunks, rows, d.seconds(), d.problem()),
+        summary(verdict, tables, chunks, rows, d.seconds(), problem),
         failsGate,
         chunks,
         rows,
         d.seconds(),
-        d.problem() == null ? null : message.apply(d.problem()),
+        problem,
         tables,
         d.notes());
   }

@@ -75,6 +75,19 @@ public record DataCheck(
     /** Could not be compared (a server error, a system schema): the detail says why. */
     NOT_COMPARED;
 
+    /** The status in words: "missing on NEW", "on neither side" ... */
+    public String words() {
+      return switch (this) {
+        case EQUAL -> "equal";
+        case DIFFERENT -> "different";
+        case MISSING_ON_NEW -> "missing on NEW";
+        case MISSING_ON_OLD -> "missing on OLD";
+        case COLUMNS_DIFFER -> "columns differ";
+        case ABSENT -> "on neither side";
+        case NOT_COMPARED -> "not compared";
+      };
+    }
+
     /** Whether OLD and NEW ended with other data in this table. */
     public boolean diverged() {
       return this == DIFFERENT

@@ -7,15 +7,11 @@ import io.querytester.run.DataCheck.Status;
 import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.Target;
 import io.querytester.testing.TestServers;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
@@ -74,8 +70,8 @@ class QuietCompareIT {
   @Test
   void eachTableIsSaidEqualDifferentMissingOrAbsentWithItsFirstDifferingChunkAndKeys()
       throws Exception {
-    Map<String, Long> oldBefore = writes(old);
-    Map<String, Long> newBefore = writes(neu);
+    Map<String, Long> oldBefore = DriftFixture.writeCounters(old);
+    Map<String, Long> newBefore = DriftFixture.writeCounters(neu);
     List<String> progress = new ArrayList<>();
     List<DataCheck.Table> tables =
         new QuietCompare(THOUSANDS, progress::add)
@@ -142,24 +138,7 @@ class QuietCompareIT {
 
     assertThat(progress).contains("data: q.same: 4 chunks, 3,000 rows, equal");
     // read-only on both sides
-    assertThat(writes(old)).isEqualTo(oldBefore);
-    assertThat(writes(neu)).isEqualTo(newBefore);
-  }
-
-  /** The servers' counters of statements that write. */
-  private static Map<String, Long> writes(Target t) throws Exception {
-    Map<String, Long> out = new TreeMap<>();
-    try (Connection c = t.connect();
-        Statement s = c.createStatement();
-        ResultSet rs =
-            s.executeQuery(
-                "SHOW GLOBAL STATUS WHERE Variable_name IN ('Com_insert', 'Com_update',"
-                    + " 'Com_delete', 'Com_replace', 'Com_insert_select', 'Com_create_table',"
-                    + " 'Com_drop_table', 'Com_alter_table', 'Com_truncate')")) {
-      while (rs.next()) {
-        out.put(rs.getString(1), rs.getLong(2));
-      }
-    }
-    return out;
+    assertThat(DriftFixture.writeCounters(old)).isEqualTo(oldBefore);
+    assertThat(DriftFixture.writeCounters(neu)).isEqualTo(newBefore);
   }
 }
