@@ -49,6 +49,7 @@ final class DemoCommand implements Callable<Integer> {
   @Mixin HealthOptions health;
   @Mixin ReportOptions report;
   @Mixin PlanOptions plans;
+  @Mixin DataOptions data;
 
   @Override
   public Integer call() {
@@ -74,6 +75,7 @@ final class DemoCommand implements Callable<Integer> {
         health.settings(null),
         false,
         plans.settings(replay.statementTimeout),
+        data.step(settings.allowWrites(), true, settings.workload(), ShardFilter.ALL),
         reporter,
         report.progress(err));
     report

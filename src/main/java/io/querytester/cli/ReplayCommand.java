@@ -75,6 +75,7 @@ final class ReplayCommand implements Callable<Integer> {
   @Mixin HealthOptions health;
   @Mixin ReportOptions report;
   @Mixin PlanOptions plans;
+  @Mixin DataOptions data;
 
   @Override
   public Integer call() {
@@ -102,15 +103,17 @@ final class ReplayCommand implements Callable<Integer> {
             : List.of(pair.single(label(single), single, w -> err.println("warning: " + w)));
     checkInputs(workloadFile, runDir);
     RunReporter reporter = new RunReporter(runDir, report, spec.commandLine().getOut(), err);
+    ShardFilter shardFilter = ShardFilter.of(part);
     ReplayJob.run(
         sides,
         loads,
         settings,
-        ShardFilter.of(part),
+        shardFilter,
         connections,
         health.settings(single == null ? null : sides.getFirst().label()),
         resume != null,
         plans.settings(replay.statementTimeout),
+        data.step(settings.allowWrites(), single == null, workloadFile, shardFilter),
         reporter,
         report.progress(err));
     if (single != null) {

@@ -37,14 +37,25 @@ final class ReplayJob {
       boolean resume,
       Consumer<String> progress) {
     return run(
-        sides, loads, settings, ShardFilter.ALL, connections, health, resume, null, null, progress);
+        sides,
+        loads,
+        settings,
+        ShardFilter.ALL,
+        connections,
+        health,
+        resume,
+        null,
+        null,
+        null,
+        progress);
   }
 
   /**
-   * Replays the sessions of one shard of the workload; then, with {@code plans} (null for none) and
-   * the servers still running, reads the plans of the classes they may explain, as the run's report
-   * analysis ({@code reporter}'s) tells them. A new run's executions reach that analysis as they
-   * are written, so that it need not read the log back.
+   * Replays the sessions of one shard of the workload; then, with the servers still running, with
+   * {@code data} (null for none) compares the tables the workload wrote, and with {@code plans}
+   * (null for none) reads the plans of the classes they may explain, as the run's report analysis
+   * ({@code reporter}'s) tells them. A new run's executions reach that analysis as they are
+   * written, so that it need not read the log back.
    */
   static ReplayCounters run(
       List<TargetSettings> sides,
@@ -55,6 +66,7 @@ final class ReplayJob {
       HealthSettings health,
       boolean resume,
       Plans.Settings plans,
+      DataAtEnd data,
       RunReporter reporter,
       Consumer<String> progress) {
     List<Target> targets = Targets.openAll(sides, progress);
@@ -79,6 +91,10 @@ final class ReplayJob {
         }
         counters = replayer.run(targets, resume, watch);
         watch.finish(); // while the servers still run: the last readings
+      }
+      // Data first: the run's verdict, which the plan step asks for, counts it.
+      if (data != null) {
+        data.compare(targets, settings.runDir(), progress);
       }
       if (plans != null) {
         Plans.read(targets, settings.runDir(), plans, () -> reporter.summary().classes(), progress);

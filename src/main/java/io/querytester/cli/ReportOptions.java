@@ -44,7 +44,7 @@ final class ReportOptions {
       paramLabel = "KIND,...",
       description =
           "Difference kinds that fail the run, replacing the list; 'default' stands for the"
-              + " default list, e.g. --fail-on default,WARNINGS (default: CRASH, ERROR_NEW,"
+              + " default list, e.g. --fail-on default,WARNINGS (default: CRASH, DATA, ERROR_NEW,"
               + " ERROR_CHANGED, ROW_COUNT, RESULT, TIMEOUT, CONNECTION_LOST, LAST_INSERT_ID,"
               + " LATENCY, METADATA).")
   String failOn;

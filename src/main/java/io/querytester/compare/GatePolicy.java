@@ -6,14 +6,16 @@ import java.util.Set;
 
 /**
  * Which difference kinds fail a run. By default: anything that changes what an application sees or
- * whether it works (a query that fails only on NEW is a regression), and significant slowdowns;
- * not: column widths, warnings, row order of ties, errors that NEW fixed.
+ * whether it works (a query that fails only on NEW is a regression), data that a write replay left
+ * different on NEW, and significant slowdowns; not: column widths, warnings, row order of ties,
+ * errors that NEW fixed.
  */
 public record GatePolicy(Set<DiffKind> failing, LatencyThresholds latency, double maxErrorRate) {
 
   public static final Set<DiffKind> DEFAULT_FAILING =
       EnumSet.of(
           DiffKind.CRASH,
+          DiffKind.DATA,
           DiffKind.ERROR_NEW,
           DiffKind.ERROR_CHANGED,
           DiffKind.ROW_COUNT,

@@ -3,6 +3,7 @@ package io.querytester.compare;
 import io.querytester.health.HealthLog;
 import io.querytester.health.HealthRecord;
 import io.querytester.health.HealthReport;
+import io.querytester.run.DataCheck;
 import io.querytester.run.DiffKind;
 import io.querytester.run.DropList;
 import io.querytester.run.Execution;
@@ -341,6 +342,7 @@ public final class RunAnalyzer {
               gate.maxErrorRate() * 100));
     }
     verdict = HealthRollup.verdict(health, verdict, notes);
+    verdict = DataRollup.verdict(DataCheck.read(runDir), gate, verdict, notes);
     notes.addAll(DropList.notes(DropList.read(runDir)));
     notes.addAll(OrderLog.notes(runDir));
     return new RunSummary(

@@ -21,11 +21,35 @@ final class Catalog {
   private static final String NOT_SYSTEM =
       " TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')";
 
+  /** Which tables to read. */
+  private interface Pick {
+    boolean table(String schema, String name, String engine);
+  }
+
   private Catalog() {}
 
   /** The tables the filter selects, in schema and name order, with their chunking key. */
   static List<TableDef> read(Connection source, TableFilter filter) throws SQLException {
-    Map<String, String[]> tables = tables(source, filter);
+    return read(source, filter, filter::table);
+  }
+
+  /**
+   * The tables of {@code ids} ({@code db.table}, matched without regard to case, as a server with
+   * lower_case_table_names would) that exist outside the system schemas, with every column.
+   */
+  static List<TableDef> named(Connection c, Set<String> ids) throws SQLException {
+    Set<String> wanted = new java.util.HashSet<>();
+    ids.forEach(id -> wanted.add(id.toLowerCase(java.util.Locale.ROOT)));
+    return read(
+        c,
+        TableFilter.ALL,
+        (schema, name, engine) ->
+            wanted.contains((schema + "." + name).toLowerCase(java.util.Locale.ROOT)));
+  }
+
+  private static List<TableDef> read(Connection source, TableFilter filter, Pick pick)
+      throws SQLException {
+    Map<String, String[]> tables = tables(source, pick);
     Map<String, List<Column>> columns = columns(source, tables.keySet());
     Map<String, List<IndexDef>> indexes = indexes(source, tables.keySet());
     List<TableDef> result = new ArrayList<>();
@@ -99,8 +123,7 @@ final class Catalog {
         estimatedRows);
   }
 
-  private static Map<String, String[]> tables(Connection c, TableFilter filter)
-      throws SQLException {
+  private static Map<String, String[]> tables(Connection c, Pick pick) throws SQLException {
     Map<String, String[]> tables = new LinkedHashMap<>();
     try (Statement s = c.createStatement();
         ResultSet rs =
@@ -113,7 +136,7 @@ final class Catalog {
         String schema = rs.getString(1);
         String name = rs.getString(2);
         String engine = rs.getString(3);
-        if (filter.table(schema, name, engine)) {
+        if (pick.table(schema, name, engine)) {
           tables.put(
               schema + "." + name,
               new String[] {schema, name, engine == null ? "" : engine, rs.getString(4)});

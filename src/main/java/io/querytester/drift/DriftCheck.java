@@ -2,7 +2,6 @@ package io.querytester.drift;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
-import io.querytester.Parallel;
 import io.querytester.target.ServerInfo;
 import io.querytester.target.Target;
 import java.io.IOException;
@@ -80,7 +79,7 @@ public final class DriftCheck {
         }
         wanted.add(source);
       }
-      Iterator<Side> sessions = openAll(wanted, opened).iterator();
+      Iterator<Side> sessions = Side.openAll(wanted, opened).iterator();
       Side src = sessions.next();
       List<Side> statuses = new ArrayList<>();
       for (int i = 0; i < replicas.size(); i++) {
@@ -105,7 +104,7 @@ public final class DriftCheck {
       Thread.currentThread().interrupt();
       throw new CannotRunException("drift check interrupted", e);
     } finally {
-      opened.forEach(DriftCheck::closeQuietly);
+      opened.forEach(Side::closeQuietly);
     }
   }
 
@@ -132,7 +131,7 @@ public final class DriftCheck {
           "no table on the source matches the filters (--databases, --tables, --engines ...)");
     }
     Consistency consistency =
-        new Consistency(
+        new Consistency.Replicated(
             new PositionReader(mode, source.info()),
             new PositionWaiter(mode, settings.check().waitTimeout(), pacer, progress::say));
     LoadProbe probe = new LoadProbe(source, replicas, settings.throttle());
@@ -255,38 +254,6 @@ public final class DriftCheck {
       return probe.lags();
     } catch (SQLException e) {
       return "lag unknown (" + e.getMessage() + ")";
-    }
-  }
-
-  /**
-   * A read-only session to each target, all opened at once (one after the other, the eight of a
-   * check with two workers and one replica were a tenth of a second of its start), each added to
-   * {@code opened} as it comes so that a failure closes them all.
-   */
-  private static List<Side> openAll(List<Target> targets, List<Side> opened)
-      throws SQLException, InterruptedException {
-    Parallel.Results<Side> open =
-        Parallel.each(
-            targets, t -> new Side(t.label(), t.describe(), t.info(), ReadOnlySession.open(t)));
-    // every open has ended: those that opened are closed by the caller, whatever happened here
-    List<Side> sides = open.values();
-    opened.addAll(sides);
-    switch (open.failure()) {
-      case null -> {}
-      case SQLException e -> throw e;
-      case InterruptedException e -> throw e;
-      case RuntimeException e -> throw e;
-      case Error e -> throw e;
-      case Throwable t -> throw new IllegalStateException("opening a session failed: " + t, t);
-    }
-    return sides;
-  }
-
-  private static void closeQuietly(Side s) {
-    try {
-      s.connection().close();
-    } catch (SQLException ignored) {
-      // closing a read-only session cannot lose anything
     }
   }
 }

@@ -6,6 +6,10 @@
  * waited for instead of reported. Drifted chunks get a bounded row-level diff and optional repair
  * SQL that is printed, never run.
  *
+ * <p>{@link io.querytester.drift.QuietCompare} runs the same chunking, checksums and row diff on
+ * two quiet servers that do not replicate from each other (OLD and NEW after a write replay): no
+ * replica check, no position to wait for, and a mismatch is a difference at once.
+ *
  * <p>This package never writes to a source or a replica: every connection is read-only, and the
  * only statements are SELECTs, SHOW and the replication wait functions.
  */

@@ -47,6 +47,7 @@ public final class ConsoleReport {
     examples(r.classes());
     plans(r.classes());
     health(r.health());
+    new ConsoleData(out, color ? RED : "", color ? RESET : "").print(r.data());
     skipped(r);
     baseline(r.baseline());
     r.notes().forEach(n -> out.println("note: " + n));

@@ -60,6 +60,7 @@ public final class HtmlReport {
     h.open("main").newline();
     overview();
     findings();
+    new HtmlData(r.data(), h).write();
     classTable();
     runSettings();
     details();
@@ -102,6 +103,7 @@ public final class HtmlReport {
     String[][] links = {
       {"overview", "Overview"},
       {"findings", "Findings"},
+      {"data", "Data"},
       {"classes", "Classes"},
       {"gate", "Gate"},
       {"details", "Details"},
@@ -148,6 +150,10 @@ public final class HtmlReport {
             + " listed, "
             + n(t.classesDetailed())
             + " detailed)");
+    if (r.data() != null) {
+      kvOpen("Data at the end").text(r.data().summary() + " ");
+      h.el("a", "(data)", "href", "#data").close("tr");
+    }
     kvOpen("Classes by verdict");
     verdictBadges();
     h.close("tr");

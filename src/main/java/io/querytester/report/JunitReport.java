@@ -1,6 +1,8 @@
 package io.querytester.report;
 
 import io.querytester.XmlWriter;
+import io.querytester.run.DataCheck;
+import io.querytester.run.DiffKind;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -20,7 +22,8 @@ import java.util.stream.Collectors;
  * the difference; nondeterministic, accepted and skipped classes are skipped tests, so CI shows
  * regressions natively. Differences that do not fail the run (error text, column definitions,
  * display widths, ...) are written in words in the test case's {@code system-out}, so a class that
- * only changed is still there to read. A crash seen by the health watch is a failure of its own.
+ * only changed is still there to read. A crash seen by the health watch is a failure of its own,
+ * and so is each table that a write replay left with other data on NEW.
  */
 public final class JunitReport {
   public static final String FILE = "junit.xml";
@@ -63,6 +66,9 @@ public final class JunitReport {
               "0",
               new Failure("CRASH", f.title(), f.detail()),
               null));
+    }
+    if (r.data() != null) {
+      cases.addAll(data(r.data()));
     }
     long failures = cases.stream().filter(c -> c.outcome() instanceof Failure).count();
     long skipped = cases.stream().filter(c -> c.outcome() instanceof Skipped).count();
@@ -187,6 +193,61 @@ public final class JunitReport {
       return null;
     }
     return outcome == null ? b.append('\n').append(body(c)).toString() : b.toString();
+  }
+
+  /**
+   * A test case per table a write replay wrote: a failure where OLD and NEW ended with other data
+   * (when that fails the run), skipped where it could not be compared; one skipped case when the
+   * comparison could not run at all.
+   */
+  private static List<Case> data(Report.Data d) {
+    if (d.problem() != null) {
+      return List.of(
+          new Case("querytester.data", "data at the end", "0", new Skipped(d.summary()), null));
+    }
+    List<Case> out = new ArrayList<>();
+    for (DataCheck.Table t : d.tables()) {
+      String line = DataText.line(t);
+      Outcome outcome =
+          t.status().diverged() && d.failsGate()
+              ? new Failure(DiffKind.DATA.name(), t.table() + ": " + line, dataBody(t))
+              : t.status() == DataCheck.Status.NOT_COMPARED ? new Skipped(line) : null;
+      String said =
+          t.status().diverged() && !d.failsGate()
+              ? "does not fail the run: " + line + "\n\n" + dataBody(t)
+              : outcome == null && (t.status() != DataCheck.Status.EQUAL || !t.warnings().isEmpty())
+                  ? line
+                  : null;
+      out.add(new Case("querytester.data", "data " + t.table(), "0", outcome, said));
+    }
+    return out;
+  }
+
+  private static String dataBody(DataCheck.Table t) {
+    StringBuilder b = new StringBuilder("table ").append(t.table());
+    b.append(
+            t.key().isEmpty()
+                ? " (no key: compared whole)"
+                : " (chunked by " + t.key() + ": " + String.join(", ", t.keyColumns()) + ")")
+        .append('\n')
+        .append(
+            t.status() == DataCheck.Status.DIFFERENT
+                ? t.detail()
+                : t.status().words() + (t.detail() == null ? "" : ": " + t.detail()))
+        .append('\n');
+    if (t.first() != null) {
+      b.append("first differing ")
+          .append(DataText.chunk(t))
+          .append("; ")
+          .append(t.differingChunks())
+          .append(" of ")
+          .append(t.chunks())
+          .append(" chunks differ\n");
+      b.append(
+          String.format(Locale.ROOT, "rows: %,d on OLD, %,d on NEW%n", t.rowsOld(), t.rowsNew()));
+    }
+    t.samples().forEach(row -> b.append("  ").append(DataText.row(row)).append('\n'));
+    return b.toString();
   }
 
   private static String failingKind(Report.ClassEntry c) {

@@ -29,6 +29,8 @@ import java.util.Map;
  * @param classes query classes, worst first (cut to the limit, see {@code cut})
  * @param skipped events not replayed, by reason
  * @param health crashes and error-log classes seen on the targets
+ * @param data OLD's and NEW's final data in the tables a write replay wrote; absent when none was
+ *     compared (a read-only replay)
  * @param latency all executions' latency percentiles, OLD vs NEW
  * @param notes things the reader should know
  * @param cut what was left out to keep the report small
@@ -53,6 +55,7 @@ public record Report(
     List<ClassEntry> classes,
     List<SkipCount> skipped,
     Health health,
+    Data data,
     Curve latency,
     List<String> notes,
     List<Cut> cut,
@@ -353,6 +356,34 @@ public record Report(
       List<Finding> errorLog,
       List<Counter> counters,
       List<Finding> other) {}
+
+  /**
+   * OLD's and NEW's final contents of the tables a write replay wrote, compared after it (chunk
+   * checksums, as drift), OLD as the reference.
+   *
+   * @param verdict EQUAL (every table the same), DIFFERENT (some table differs or exists on one
+   *     side only), INCOMPLETE (the rest equal, some tables not compared), NOT_COMPARED (the
+   *     comparison could not run), NONE (the workload wrote no table)
+   * @param summary the comparison in one line, as the console prints it
+   * @param failsGate whether a difference fails the run (DATA in the gate's fail_on)
+   * @param chunks chunks compared, all tables together
+   * @param rows OLD's rows compared
+   * @param seconds how long the comparison took
+   * @param problem why the comparison could not run
+   * @param tables every table the workload wrote, by name; their values redacted with --redact and
+   *     cut to the report's limits
+   * @param notes what was not compared and why
+   */
+  public record Data(
+      String verdict,
+      String summary,
+      boolean failsGate,
+      long chunks,
+      long rows,
+      double seconds,
+      String problem,
+      List<io.querytester.run.DataCheck.Table> tables,
+      List<String> notes) {}
 
   /**
    * @param side OLD or NEW

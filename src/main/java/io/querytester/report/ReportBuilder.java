@@ -9,6 +9,7 @@ import io.querytester.compare.RunSummary;
 import io.querytester.explain.PlanComparison;
 import io.querytester.explain.Plans;
 import io.querytester.health.HealthReport;
+import io.querytester.run.DataCheck;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
 import io.querytester.run.RunInfo;
@@ -105,6 +106,7 @@ public final class ReportBuilder {
             .map(e -> new Report.SkipCount(e.getKey(), e.getValue()))
             .toList(),
         health(summary.health()),
+        data(runDir),
         histograms.overall(),
         notes(summary),
         cuts(
@@ -448,6 +450,15 @@ public final class ReportBuilder {
 
   private Report.Health health(HealthReport h) {
     return new ReportHealth(this::statement, m -> value(redaction.message(m))).of(h);
+  }
+
+  private Report.Data data(Path runDir) {
+    return new ReportData(
+            v -> value(redaction.value(v)),
+            m -> value(redaction.message(m)),
+            limits.maxSampleRows(),
+            gate.fails(DiffKind.DATA))
+        .of(DataCheck.read(runDir));
   }
 
   private static List<String> notes(RunSummary s) {

@@ -4,6 +4,11 @@ package io.querytester.run;
 public enum DiffKind {
   /** The server crashed or restarted while the class ran (filled by health). */
   CRASH("crash"),
+  /**
+   * OLD and NEW ended a write replay with other data in a table it wrote (a run-level finding of
+   * {@code data.json}, not of an execution).
+   */
+  DATA("data at the end"),
   /** Fails on NEW, worked on OLD. */
   ERROR_NEW("error on NEW only"),
   /** Both failed, with different error codes. */

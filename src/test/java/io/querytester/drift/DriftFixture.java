@@ -6,13 +6,16 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -21,6 +24,23 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class DriftFixture {
   private DriftFixture() {}
+
+  /** The server's counters of statements that write: a check that only reads leaves them alone. */
+  static Map<String, Long> writeCounters(Target t) throws SQLException {
+    Map<String, Long> counters = new TreeMap<>();
+    try (Connection c = t.connect();
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SHOW GLOBAL STATUS WHERE Variable_name IN ('Com_insert', 'Com_update',"
+                    + " 'Com_delete', 'Com_replace', 'Com_insert_select', 'Com_create_table',"
+                    + " 'Com_drop_table', 'Com_alter_table', 'Com_truncate')")) {
+      while (rs.next()) {
+        counters.put(rs.getString(1), rs.getLong(2));
+      }
+    }
+    return counters;
+  }
 
   /**
    * Creates schema {@code db} on {@code source} (it replicates): items (int key, utf8mb4 text with

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -252,14 +251,14 @@ abstract class DriftReplicationTests {
     pair.sync();
     String[] fileBefore = pair.masterStatus();
     String gtidBefore = pair.gtidBinlogPos();
-    Map<String, Long> writesBefore = writeCounters();
+    Map<String, Long> writesBefore = DriftFixture.writeCounters(pair.source);
 
     DriftFixture.Run run = check("quiet");
 
     assertThat(run.report.verdict()).isEqualTo(Verdict.CONSISTENT);
     assertThat(pair.masterStatus()).containsExactly(fileBefore);
     assertThat(pair.gtidBinlogPos()).isEqualTo(gtidBefore);
-    assertThat(writeCounters()).isEqualTo(writesBefore);
+    assertThat(DriftFixture.writeCounters(pair.source)).isEqualTo(writesBefore);
   }
 
   @Test
@@ -351,21 +350,5 @@ abstract class DriftReplicationTests {
     }
     assertThat(indexes)
         .isEqualTo(java.util.stream.IntStream.range(0, indexes.size()).boxed().toList());
-  }
-
-  private Map<String, Long> writeCounters() throws SQLException {
-    Map<String, Long> counters = new TreeMap<>();
-    try (Connection c = pair.source.connect();
-        Statement s = c.createStatement();
-        ResultSet rs =
-            s.executeQuery(
-                "SHOW GLOBAL STATUS WHERE Variable_name IN ('Com_insert', 'Com_update',"
-                    + " 'Com_delete', 'Com_replace', 'Com_insert_select', 'Com_create_table',"
-                    + " 'Com_drop_table', 'Com_alter_table', 'Com_truncate')")) {
-      while (rs.next()) {
-        counters.put(rs.getString(1), rs.getLong(2));
-      }
-    }
-    return counters;
   }
 }

@@ -9,6 +9,8 @@ import io.querytester.compare.GatePolicy;
 import io.querytester.compare.RunAnalyzer;
 import io.querytester.compare.RunRollup;
 import io.querytester.compare.RunSummary;
+import io.querytester.drift.QuietCompare;
+import io.querytester.run.DataCheck;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
 import io.querytester.run.Execution;
@@ -18,6 +20,7 @@ import io.querytester.testing.TestServers;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.WorkloadHeader;
 import io.querytester.workload.WorkloadWriter;
+import io.querytester.workload.WrittenTables;
 import java.io.StringReader;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -29,6 +32,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -39,8 +43,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Behaviour cases as data (gh-ost style): each folder under src/test/resources/cases holds a
  * case.yaml with its servers, schema, statements and the difference kinds each statement must
- * produce ({@code allow_writes: true} replays writes too). Servers are started once per version
- * pair and shared by the cases.
+ * produce ({@code allow_writes: true} replays writes too; {@code data:} names every table the
+ * workload writes with how it must end on NEW, as the replay's data comparison says it). Servers
+ * are started once per version pair and shared by the cases.
  */
 class BehaviourCasesIT {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
@@ -53,7 +58,8 @@ class BehaviourCasesIT {
       String neu,
       String schema,
       boolean allowWrites,
-      List<Step> statements) {}
+      List<Step> statements,
+      Map<String, DataCheck.Status> data) {}
 
   /** A statement and what it must give. */
   record Step(String sql, List<DiffKind> expect, String verdict) {}
@@ -133,6 +139,14 @@ class BehaviourCasesIT {
         .usingRecursiveComparison()
         .withEqualsForType((a, b) -> Double.compare(a, b) == 0, Double.class) // NaN p-values
         .isEqualTo(summary);
+    if (!c.data().isEmpty()) {
+      Map<String, DataCheck.Status> ended = new TreeMap<>();
+      new QuietCompare(QuietCompare.Settings.DEFAULTS, m -> {})
+          .compare(
+              pair.get(0), pair.get(1), WrittenTables.of(workload, e -> true, w -> {}).tables())
+          .forEach(t -> ended.put(t.table().substring(db.length() + 1), t.status()));
+      assertThat(ended).as("%s: data at the end", name).isEqualTo(new TreeMap<>(c.data()));
+    }
     for (int i = 0; i < c.statements().size(); i++) {
       Step step = c.statements().get(i);
       Execution e = executions.get(i);
@@ -166,13 +180,19 @@ class BehaviourCasesIT {
       }
       steps.add(new Step((String) m.get("sql"), expect, (String) m.get("verdict")));
     }
+    Map<String, DataCheck.Status> data = new TreeMap<>();
+    if (raw.get("data") instanceof Map<?, ?> m) {
+      m.forEach(
+          (table, status) -> data.put((String) table, DataCheck.Status.valueOf((String) status)));
+    }
     return new Case(
         (String) raw.get("description"),
         String.valueOf(raw.get("old")),
         String.valueOf(raw.get("new")),
         (String) raw.get("schema"),
         Boolean.TRUE.equals(raw.get("allow_writes")),
-        steps);
+        steps,
+        data);
   }
 
   private static synchronized List<Target> servers(String old, String neu) {
