@@ -1,6 +1,7 @@
 package io.querytester.cli;
 
 import io.querytester.BadInputException;
+import io.querytester.order.ConflictGroups;
 import io.querytester.replay.ConnectionLimits;
 import io.querytester.replay.DryRun;
 import io.querytester.replay.ReplaySettings;
@@ -103,7 +104,10 @@ final class ReplayCommand implements Callable<Integer> {
             : List.of(pair.single(label(single), single, w -> err.println("warning: " + w)));
     checkInputs(workloadFile, runDir);
     RunReporter reporter = new RunReporter(runDir, report, spec.commandLine().getOut(), err);
-    ShardFilter shardFilter = ShardFilter.of(part);
+    ShardFilter shardFilter =
+        settings.allowWrites() && part != null
+            ? ShardFilter.forWrites(part, conflictGroups(workloadFile))
+            : ShardFilter.of(part);
     ReplayJob.run(
         sides,
         loads,
@@ -135,6 +139,22 @@ final class ReplayCommand implements Callable<Integer> {
    * The inputs, before any server is started (a start costs seconds, and a usage error should not):
    * the workload is one (its header is read), the run folder is not a file.
    */
+  /**
+   * The workload's conflict groups, read before any server starts (a write replay's shard holds
+   * whole groups, and a workload of one group is refused at once).
+   */
+  private static ConflictGroups conflictGroups(Path workloadFile) {
+    ConflictGroups groups = new ConflictGroups();
+    try (WorkloadReader r = WorkloadReader.open(workloadFile, w -> {})) {
+      for (WorkloadReader.Entry e : r) {
+        groups.add(e.event());
+      }
+    } catch (IOException e) {
+      throw new BadInputException("cannot read " + workloadFile + ": " + e.getMessage());
+    }
+    return groups;
+  }
+
   private void checkInputs(Path workloadFile, Path runDir) {
     try (WorkloadReader ignored = WorkloadReader.open(workloadFile, w -> {})) {
       // the header was read: a workload

@@ -1,6 +1,11 @@
 package io.querytester.replay;
 
+import io.querytester.BadInputException;
+import io.querytester.order.ConflictGroups;
 import io.querytester.run.RunInfo;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Which sessions a shard replays. A session is never split, so its state (schema, SET statements,
@@ -16,16 +21,54 @@ import io.querytester.run.RunInfo;
  */
 public final class ShardFilter {
   /** Every session: the replay of a whole workload. */
-  public static final ShardFilter ALL = new ShardFilter(null);
+  public static final ShardFilter ALL = new ShardFilter(null, null);
 
   private final RunInfo.Shard shard;
+  private final Map<Long, Long> group; // a write replay's: session -> its conflict group
 
-  private ShardFilter(RunInfo.Shard shard) {
+  private ShardFilter(RunInfo.Shard shard, Map<Long, Long> group) {
     this.shard = shard;
+    this.group = group;
   }
 
   public static ShardFilter of(RunInfo.Shard shard) {
-    return shard == null ? ALL : new ShardFilter(shard);
+    return shard == null ? ALL : new ShardFilter(shard, null);
+  }
+
+  /**
+   * The shard of a write replay: whole conflict groups (sessions that write what others touch),
+   * each placed by the hash of its smallest session id, so every shard agrees without talking.
+   * Refused when the workload is one group: splitting it would lose production's order.
+   */
+  public static ShardFilter forWrites(RunInfo.Shard shard, ConflictGroups groups) {
+    if (shard == null) {
+      return ALL;
+    }
+    Map<Long, Long> of = groups.groups();
+    int count = groups.count();
+    if (count < 2) {
+      throw new BadInputException(
+          "--shard with --allow-writes: the workload's "
+              + of.size()
+              + " sessions form one group that must replay together to keep production's order"
+              + " (they write tables others touch: "
+              + describe(groups)
+              + "); replay it without --shard");
+    }
+    return new ShardFilter(shard, Map.copyOf(of));
+  }
+
+  private static String describe(ConflictGroups groups) {
+    List<String> parts = new ArrayList<>();
+    if (!groups.sharedTables().isEmpty()) {
+      parts.add(
+          String.join(", ", groups.sharedTables().stream().limit(5).toList())
+              + (groups.sharedTables().size() > 5 ? " ..." : ""));
+    }
+    if (!groups.barriers().isEmpty()) {
+      parts.add("statements that may touch any table: " + String.join(", ", groups.barriers()));
+    }
+    return String.join("; ", parts);
   }
 
   /** The shard, null for the whole workload. */
@@ -35,7 +78,12 @@ public final class ShardFilter {
 
   /** True when this shard replays the session. */
   public boolean accepts(Long session) {
-    return shard == null || shardOf(session == null ? 0 : session, shard.count()) == shard.index();
+    if (shard == null) {
+      return true;
+    }
+    long s = session == null ? 0 : session;
+    long key = group == null ? s : group.getOrDefault(s, s);
+    return shardOf(key, shard.count()) == shard.index();
   }
 
   /** The shard (1 to {@code count}) that replays {@code session}. */

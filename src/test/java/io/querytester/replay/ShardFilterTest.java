@@ -1,6 +1,7 @@
 package io.querytester.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.querytester.run.RunInfo;
 import org.junit.jupiter.api.Test;
@@ -48,5 +49,42 @@ class ShardFilterTest {
     assertThat(ShardFilter.of(one).accepts(null)).isTrue();
     assertThat(ShardFilter.of(null).accepts(7L)).isTrue();
     assertThat(ShardFilter.of(null)).isSameAs(ShardFilter.ALL);
+  }
+
+  @Test
+  void aWriteReplaysShardHoldsWholeGroupsOfSessionsThatWriteWhatOthersTouch() {
+    io.querytester.order.ConflictGroups groups = new io.querytester.order.ConflictGroups();
+    groups.add(io.querytester.workload.QueryEvent.of(1, "db", "UPDATE a SET v = 1"));
+    groups.add(io.querytester.workload.QueryEvent.of(2, "db", "SELECT v FROM a"));
+    groups.add(io.querytester.workload.QueryEvent.of(3, "db", "UPDATE b SET v = 1"));
+    groups.add(io.querytester.workload.QueryEvent.of(4, "db", "SELECT v FROM b"));
+    groups.add(io.querytester.workload.QueryEvent.of(5, "db", "SELECT v FROM a"));
+    groups.add(io.querytester.workload.QueryEvent.of(6, "db", "SELECT v FROM c"));
+    assertThat(groups.groups())
+        .containsEntry(1L, 1L)
+        .containsEntry(2L, 1L)
+        .containsEntry(5L, 1L)
+        .containsEntry(3L, 3L)
+        .containsEntry(4L, 3L)
+        .containsEntry(6L, 6L);
+    for (int k = 1; k <= 2; k++) {
+      ShardFilter f = ShardFilter.forWrites(new io.querytester.run.RunInfo.Shard(k, 2), groups);
+      assertThat(f.accepts(2L)).isEqualTo(f.accepts(1L)).isEqualTo(f.accepts(5L));
+      assertThat(f.accepts(4L)).isEqualTo(f.accepts(3L));
+    }
+  }
+
+  @Test
+  void aWriteWorkloadOfOneGroupIsRefusedWithTheTablesThatJoinIt() {
+    io.querytester.order.ConflictGroups groups = new io.querytester.order.ConflictGroups();
+    groups.add(io.querytester.workload.QueryEvent.of(1, "db", "UPDATE a SET v = 1"));
+    groups.add(io.querytester.workload.QueryEvent.of(2, "db", "SELECT v FROM a"));
+    groups.add(io.querytester.workload.QueryEvent.of(3, "db", "ALTER TABLE z ADD c INT"));
+    assertThatThrownBy(
+            () -> ShardFilter.forWrites(new io.querytester.run.RunInfo.Shard(1, 2), groups))
+        .isInstanceOf(io.querytester.BadInputException.class)
+        .hasMessageContaining("3 sessions form one group")
+        .hasMessageContaining("db.a")
+        .hasMessageContaining("DDL");
   }
 }
