@@ -39,6 +39,9 @@ import java.util.Set;
 public final class CaptureOrder {
   private static final Ticket[] NONE = {};
 
+  /** Events between two sweeps of what is done out of the sessions' indexes. */
+  private static final int PRUNE_EVERY = 16_384;
+
   private final SchemaFacts facts;
   private final String defaultIsolation;
   private final Map<Long, SessionTrack> sessions = new HashMap<>();
@@ -69,7 +72,9 @@ public final class CaptureOrder {
    */
   public Step admit(
       long line, long session, String schema, String sql, Set<String> calls, Integer errorCode) {
-    admitted++;
+    if (++admitted % PRUNE_EVERY == 0) {
+      sessions.values().forEach(SessionTrack::prune);
+    }
     SessionTrack s = sessions.computeIfAbsent(session, SessionTrack::new);
     StatementAccess access = StatementAccess.of(sql, schema);
     Effects fx = effects(s, access, calls);
@@ -315,19 +320,19 @@ public final class CaptureOrder {
       if (fx.barrier) {
         newest = e.last != null && !e.last.isDone() ? e.last : null;
       } else {
-        newest = newer(newest, SessionTrack.newestOverlapping(e.barriers, null));
+        newest = newer(newest, e.barriers.newestOverlapping(null));
         if (fx.snapshot) {
-          newest = newer(newest, SessionTrack.newestOverlapping(e.publishes, null));
+          newest = newer(newest, e.publishes.newestOverlapping(null));
         } else if (!visible.isEmpty()) {
-          newest = newer(newest, SessionTrack.newestOverlapping(e.publishes, visible));
+          newest = newer(newest, e.publishes.newestOverlapping(visible));
         }
         if (!fx.publish.isEmpty() && !s.waitingForMyEnd.contains(e.id)) {
-          newest = newer(newest, SessionTrack.newestOverlapping(e.reads, fx.publish));
+          newest = newer(newest, e.reads.newestOverlapping(fx.publish));
         }
         if (!fx.inserts.isEmpty()) {
           Footprint ins = new Footprint();
           fx.inserts.forEach(ins::addWhole);
-          newest = newer(newest, SessionTrack.newestOverlapping(e.inserts, ins));
+          newest = newer(newest, e.inserts.newestOverlapping(ins));
         }
         // A lock the capture shows held by another open transaction: production waited for its
         // end, which the log wrote after this event.
@@ -375,22 +380,22 @@ public final class CaptureOrder {
   private void record(SessionTrack s, Ticket ticket, Effects fx, StatementAccess a) {
     Footprint everything = Footprint.EVERYTHING;
     if (fx.barrier) {
-      s.barriers.add(new SessionTrack.Entry(ticket, everything));
+      s.barriers.add(ticket, everything);
     }
     if (fx.snapshot) {
-      s.reads.add(new SessionTrack.Entry(ticket, everything));
+      s.reads.add(ticket, everything);
       s.snapshot = true;
     }
     if (!fx.statementRead.isEmpty()) {
-      s.reads.add(new SessionTrack.Entry(ticket, fx.statementRead));
+      s.reads.add(ticket, fx.statementRead);
     }
     if (!fx.publish.isEmpty()) {
-      s.publishes.add(new SessionTrack.Entry(ticket, fx.publish));
+      s.publishes.add(ticket, fx.publish);
     }
     if (!fx.inserts.isEmpty()) {
       Footprint ins = new Footprint();
       fx.inserts.forEach(ins::addWhole);
-      s.inserts.add(new SessionTrack.Entry(ticket, ins));
+      s.inserts.add(ticket, ins);
     }
     s.last = ticket;
     if (fx.endsTransaction) {

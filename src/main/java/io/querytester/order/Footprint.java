@@ -62,6 +62,11 @@ final class Footprint {
     }
   }
 
+  /** Each table with the keys of its rows, null for the whole table. */
+  void forEach(java.util.function.BiConsumer<String, Set<String>> each) {
+    tables.forEach(each);
+  }
+
   boolean overlaps(Footprint other) {
     if (isEmpty() || other.isEmpty()) {
       return false;
