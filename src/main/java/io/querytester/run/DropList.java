@@ -26,37 +26,23 @@ public final class DropList implements AutoCloseable {
   /** Notes listed one by one in a report; the rest are counted. */
   static final int LISTED = 20;
 
-  private final Writer out;
-  private boolean failed;
+  private final JsonLines out;
 
   private DropList(Writer out) {
-    this.out = out;
+    this.out = new JsonLines(out);
   }
 
   /** Starts the list of a replay, replacing the one of an earlier (stopped) attempt. */
   public static DropList create(Path runDir) throws IOException {
     Writer w = Files.newBufferedWriter(runDir.resolve(FILE), StandardCharsets.UTF_8);
     DropList d = new DropList(w);
-    d.line(Map.of("format", FORMAT, "version", 1));
+    d.out.line(Map.of("format", FORMAT, "version", 1));
     return d;
   }
 
   /** One thing dropped: where it was in the workload and why. */
   public synchronized void add(String what) {
-    if (failed) {
-      return; // a full disk stops the replay through the execution log, with a clearer message
-    }
-    try {
-      line(Map.of("dropped", what));
-    } catch (IOException e) {
-      failed = true;
-    }
-  }
-
-  private void line(Map<String, Object> value) throws IOException {
-    out.write(RunJson.MAPPER.writeValueAsString(value));
-    out.write('\n');
-    out.flush();
+    out.add(Map.of("dropped", what));
   }
 
   @Override
@@ -70,7 +56,7 @@ public final class DropList implements AutoCloseable {
     try (BufferedReader in =
         Files.newBufferedReader(runDir.resolve(FILE), StandardCharsets.UTF_8)) {
       for (String line; (line = in.readLine()) != null; ) {
-        JsonNode n = readLine(line);
+        JsonNode n = JsonLines.parse(line);
         if (n != null && n.hasNonNull("dropped")) {
           out.add(n.get("dropped").asText());
         }
@@ -122,13 +108,5 @@ public final class DropList implements AutoCloseable {
       notes.add("dropped: " + (dropped.size() - LISTED) + " more, listed in " + FILE);
     }
     return notes;
-  }
-
-  private static JsonNode readLine(String line) {
-    try {
-      return line.isBlank() ? null : RunJson.MAPPER.readTree(line);
-    } catch (IOException e) {
-      return null; // a torn last line of a killed run
-    }
   }
 }

@@ -35,11 +35,10 @@ public final class OrderLog implements AutoCloseable {
    */
   public record Relaxed(long line, long session, List<Long> waitedFor, String why) {}
 
-  private final Writer out;
-  private boolean failed;
+  private final JsonLines out;
 
   private OrderLog(Writer out) {
-    this.out = out;
+    this.out = new JsonLines(out);
   }
 
   /** Starts the log of a write replay (a resumed one appends). */
@@ -53,7 +52,7 @@ public final class OrderLog implements AutoCloseable {
             java.nio.file.StandardOpenOption.APPEND);
     OrderLog log = new OrderLog(w);
     if (fresh) {
-      log.line(Map.of("format", FORMAT, "version", 1));
+      log.out.line(Map.of("format", FORMAT, "version", 1));
     }
     return log;
   }
@@ -64,29 +63,12 @@ public final class OrderLog implements AutoCloseable {
     m.put("session", r.session());
     m.put("waited_for", r.waitedFor());
     m.put("why", r.why());
-    write(m);
+    out.add(m);
   }
 
   /** What the order did in all: events, sessions, waits. */
   public synchronized void summary(String text) {
-    write(Map.of("summary", text));
-  }
-
-  private void write(Map<String, Object> m) {
-    if (failed) {
-      return; // a full disk stops the replay through the execution log
-    }
-    try {
-      line(m);
-    } catch (IOException e) {
-      failed = true;
-    }
-  }
-
-  private void line(Map<String, Object> value) throws IOException {
-    out.write(RunJson.MAPPER.writeValueAsString(value));
-    out.write('\n');
-    out.flush();
+    out.add(Map.of("summary", text));
   }
 
   @Override
@@ -101,7 +83,7 @@ public final class OrderLog implements AutoCloseable {
     try (BufferedReader in =
         Files.newBufferedReader(runDir.resolve(FILE), StandardCharsets.UTF_8)) {
       for (String line; (line = in.readLine()) != null; ) {
-        JsonNode n = readLine(line);
+        JsonNode n = JsonLines.parse(line);
         if (n == null) {
           continue;
         }
@@ -137,13 +119,5 @@ public final class OrderLog implements AutoCloseable {
       }
     }
     return notes;
-  }
-
-  private static JsonNode readLine(String line) {
-    try {
-      return line.isBlank() ? null : RunJson.MAPPER.readTree(line);
-    } catch (IOException e) {
-      return null; // a torn last line of a killed run
-    }
   }
 }

@@ -66,6 +66,29 @@ final class AccessReader {
           "OFFSET",
           "FETCH");
 
+  /** Words that end a FROM list at its depth. */
+  private static final Set<String> FROM_LIST_ENDS =
+      Set.of(
+          "WHERE",
+          "GROUP",
+          "ORDER",
+          "LIMIT",
+          "HAVING",
+          "WINDOW",
+          "FOR",
+          "LOCK",
+          "INTO",
+          "UNION",
+          "EXCEPT",
+          "INTERSECT",
+          "USING",
+          "RETURNING",
+          "PROCEDURE");
+
+  /** Words that end a WHERE clause at its depth. */
+  private static final Set<String> WHERE_ENDS =
+      Set.of("GROUP", "ORDER", "LIMIT", "HAVING", "WINDOW", "FOR", "LOCK", "INTO");
+
   /** Functions that touch state shared between sessions outside any table. */
   private static final Set<String> SHARED_STATE_FUNCTIONS =
       Set.of(
@@ -582,23 +605,7 @@ final class AccessReader {
       }
       if (depth[k] == base) {
         String w = word(k);
-        if (Set.of(
-                "WHERE",
-                "GROUP",
-                "ORDER",
-                "LIMIT",
-                "HAVING",
-                "WINDOW",
-                "FOR",
-                "LOCK",
-                "INTO",
-                "UNION",
-                "EXCEPT",
-                "INTERSECT",
-                "USING",
-                "RETURNING",
-                "PROCEDURE")
-            .contains(w)) {
+        if (FROM_LIST_ENDS.contains(w)) {
           return k;
         }
       }
@@ -657,11 +664,7 @@ final class AccessReader {
       if (!atEnd && depth[k] == 0 && (w.equals("OR") || w.equals("XOR") || isOp(k, "||"))) {
         return null;
       }
-      boolean clause =
-          !atEnd
-              && depth[k] == 0
-              && Set.of("GROUP", "ORDER", "LIMIT", "HAVING", "WINDOW", "FOR", "LOCK", "INTO")
-                  .contains(w);
+      boolean clause = !atEnd && depth[k] == 0 && WHERE_ENDS.contains(w);
       if (atEnd || clause || (depth[k] == 0 && (w.equals("AND") || isOp(k, "&&")))) {
         rows = term(start, k, rows);
         if (rows == null) {

@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The whole {@code querytester replay} command, as a user runs it ({@code ./querytester replay}
@@ -356,28 +355,11 @@ public final class ReplayBenchmark {
 
   /** Runs a process under /usr/bin/time: wall seconds and user+sys CPU seconds of the process. */
   private static Timed timed(Path log, List<String> command) throws Exception {
-    Path times = log.resolveSibling(log.getFileName() + ".time");
-    List<String> cmd =
-        new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %U %S", "-o", times.toString()));
-    cmd.addAll(command);
-    ProcessBuilder pb = new ProcessBuilder(cmd);
-    pb.redirectOutput(log.resolveSibling(log.getFileName() + ".out").toFile());
-    pb.redirectError(log.resolveSibling(log.getFileName() + ".err").toFile());
-    Process p = pb.start();
-    if (!p.waitFor(30, TimeUnit.MINUTES)) {
-      p.destroyForcibly();
-      throw new IllegalStateException(command.get(0) + " did not finish in 30 minutes");
-    }
     // pt-upgrade exits non-zero when it found differences (its noisy "query time diffs").
     // Exit code 1 is the tool's "regressions found" (10.2 -> 11.4 metadata changes): a full run.
-    if (p.exitValue() > 1 && !command.get(0).equals("pt-upgrade")) {
-      throw new IllegalStateException(
-          command.get(0) + " exited " + p.exitValue() + "; see " + log + ".err");
-    }
-    List<String> lines = Files.readAllLines(times);
-    String[] f = lines.get(lines.size() - 1).strip().split(" ");
-    double wall = Double.parseDouble(f[0]);
-    return new Timed(wall, Double.parseDouble(f[1]) + Double.parseDouble(f[2]), wall);
+    TimedProcess.Result r =
+        TimedProcess.run(log, command, command.get(0).equals("pt-upgrade") ? 255 : 1);
+    return new Timed(r.wall(), r.cpu(), r.wall());
   }
 
   static void load(Target t) throws Exception {

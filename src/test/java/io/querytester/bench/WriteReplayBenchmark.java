@@ -102,7 +102,7 @@ public final class WriteReplayBenchmark {
       }
       for (int round = 1; round <= rounds; round++) {
         for (EmbeddedTarget t : List.of(old, neu)) {
-          restore(t, dump);
+          restore(t, neu, dump);
         }
         Path run = out.resolve("run-" + round);
         List<String> cmd = new ArrayList<>();
@@ -230,12 +230,16 @@ public final class WriteReplayBenchmark {
     check(pb.start(), "mariadb-dump");
   }
 
-  /** OLD and NEW start from the dump taken before the load, as a restored backup would. */
-  private static void restore(EmbeddedTarget t, Path dump) throws Exception {
+  /**
+   * OLD and NEW start from the dump taken before the load, as a restored backup would; through
+   * 11.4.5's client (10.2.11's needs libncurses5).
+   */
+  private static void restore(EmbeddedTarget t, EmbeddedTarget client, Path dump) throws Exception {
     TestServers.exec(t, "DROP DATABASE IF EXISTS sbtest");
     Path cnf = TestServers.clientOptions(dump.getParent(), t);
     ProcessBuilder pb =
-        t.server()
+        client
+            .server()
             .client(
                 List.of(
                     "--defaults-extra-file=" + cnf,
@@ -271,27 +275,8 @@ public final class WriteReplayBenchmark {
 
   /** Runs a process under /usr/bin/time: wall seconds, user+sys CPU seconds and its exit code. */
   private static double[] run(Path log, List<String> command) throws Exception {
-    Path times = log.resolveSibling(log.getFileName() + ".time");
-    List<String> cmd =
-        new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %U %S", "-o", times.toString()));
-    cmd.addAll(command);
-    ProcessBuilder pb = new ProcessBuilder(cmd);
-    pb.redirectOutput(log.resolveSibling(log.getFileName() + ".out").toFile());
-    pb.redirectError(log.resolveSibling(log.getFileName() + ".err").toFile());
-    Process p = pb.start();
-    if (!p.waitFor(30, TimeUnit.MINUTES)) {
-      p.destroyForcibly();
-      throw new IllegalStateException(command.get(0) + " did not finish in 30 minutes");
-    }
-    if (p.exitValue() > 1) {
-      throw new IllegalStateException(
-          command.get(0) + " exited " + p.exitValue() + "; see " + log + ".err");
-    }
-    List<String> lines = Files.readAllLines(times);
-    String[] f = lines.get(lines.size() - 1).strip().split(" ");
-    return new double[] {
-      Double.parseDouble(f[0]), Double.parseDouble(f[1]) + Double.parseDouble(f[2]), p.exitValue()
-    };
+    TimedProcess.Result r = TimedProcess.run(log, command, 1);
+    return new double[] {r.wall(), r.cpu(), r.exit()};
   }
 
   private static String tool() {
