@@ -70,7 +70,7 @@ public record ReplaySettings(
               + " the writes of its session before it; leave out one of the two");
     }
     if (limit < 0) {
-      throw new BadInputException("--limit must not be negative");
+      throw new BadInputException("--max-events must not be negative");
     }
   }
 

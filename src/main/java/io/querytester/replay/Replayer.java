@@ -292,13 +292,14 @@ public final class Replayer {
           continue;
         }
         events++;
-        // Past --limit or --run-time the rest is only counted, for the report's event total.
+        // Past --max-events or --duration the rest is only counted, for the report's event total.
         if (stopped || (settings.limit() > 0 && sent >= settings.limit())) {
           stopped = true;
           continue;
         }
         if (System.nanoTime() > deadline) {
-          progress.accept("--run-time reached; stopping (resume with --resume to go on)");
+          progress.accept(
+              "--duration reached; stopping (go on with --resume " + settings.runDir() + ")");
           stopped = true;
           continue;
         }
@@ -406,7 +407,7 @@ public final class Replayer {
    * Says when lanes had nothing to do: a session's statements that are not spread run on one lane,
    * in its captured order, so a workload of 8 sessions may keep at most 8 busy whatever
    * --concurrency asks, and the user who asked for 32 should not believe the servers saw 32. Not
-   * said when --limit or --run-time cut the workload short: then the cut is the reason.
+   * said when --max-events or --duration cut the workload short: then the cut is the reason.
    */
   private void idleLanes(BitSet busy, int laneCount) {
     int used = busy.cardinality();
