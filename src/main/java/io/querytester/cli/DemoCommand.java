@@ -49,6 +49,7 @@ final class DemoCommand implements Callable<Integer> {
   @Mixin HealthOptions health;
   @Mixin ReportOptions report;
   @Mixin PlanOptions plans;
+  @Mixin CauseOptions causes;
 
   @Override
   public Integer call() {
@@ -74,6 +75,7 @@ final class DemoCommand implements Callable<Integer> {
         health.settings(null),
         false,
         plans.settings(replay.statementTimeout),
+        causes.settings(replay.statementTimeout, report.settings().gate().latency(), sides),
         reporter,
         report.progress(err));
     report

@@ -75,6 +75,7 @@ final class ReplayCommand implements Callable<Integer> {
   @Mixin HealthOptions health;
   @Mixin ReportOptions report;
   @Mixin PlanOptions plans;
+  @Mixin CauseOptions causes;
 
   @Override
   public Integer call() {
@@ -111,6 +112,7 @@ final class ReplayCommand implements Callable<Integer> {
         health.settings(single == null ? null : sides.getFirst().label()),
         resume != null,
         plans.settings(replay.statementTimeout),
+        causes.settings(replay.statementTimeout, report.settings().gate().latency(), sides),
         reporter,
         report.progress(err));
     if (single != null) {
