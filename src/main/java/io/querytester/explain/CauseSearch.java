@@ -190,11 +190,15 @@ final class CauseSearch {
     } else {
       Set<DiffKind> left = EnumSet.copyOf(explained);
       left.retainAll(Trials.kinds(oldWithNew, new0, examples));
+      Set<DiffKind> shown = minus(explained, left);
       confirmed = left.isEmpty();
       confirmation =
           confirmed
               ? "confirmed the other way: OLD with NEW's values behaves like NEW"
-              : "not confirmed the other way: OLD with NEW's values still differs from NEW in "
+              : (shown.isEmpty()
+                      ? "not confirmed the other way: "
+                      : "confirmed the other way for " + labels(shown) + " only: ")
+                  + "OLD with NEW's values still differs from NEW in "
                   + labels(left);
     }
     return attribution(

@@ -1,5 +1,6 @@
 package io.querytester.explain;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
@@ -15,6 +16,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param option {@code NEW} or {@code OLD} when the user set it with {@code --new-option} or {@code
  *     --old-option}; null otherwise
  */
+// '' is a value (an empty sql_mode), not an absent one: written even when empty
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record Setting(
     String name, String part, String old, @JsonProperty("new") String neu, String option) {
 

@@ -1,5 +1,6 @@
 package io.querytester.explain;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.querytester.Parallel;
 import io.querytester.target.ReadOnlySessions;
@@ -46,6 +47,7 @@ public record SettingsDelta(List<Setting> candidates, List<Excluded> excluded) {
    * @param neu NEW's value, null when NEW has none
    * @param why why it is no candidate
    */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Excluded(
       String name, String part, String old, @JsonProperty("new") String neu, String why) {}
 
