@@ -246,8 +246,13 @@ final class CauseSearch {
           before);
     }
     Trials.Timing all =
-        trials.time(
-            example, null, trials.set(Trials.NEW, candidates()), UnaryOperator.identity(), n);
+        trials.timeChange(
+            example,
+            null,
+            trials.set(Trials.NEW, candidates()),
+            UnaryOperator.identity(),
+            n,
+            base.newP50());
     if (all.refused() != null || all.verdict() == verdict) {
       return noSetting(
           about,
@@ -268,7 +273,13 @@ final class CauseSearch {
         s -> {
           try {
             Trials.Timing t =
-                trials.time(example, null, trials.set(Trials.NEW, s), UnaryOperator.identity(), n);
+                trials.timeChange(
+                    example,
+                    null,
+                    trials.set(Trials.NEW, s),
+                    UnaryOperator.identity(),
+                    n,
+                    base.newP50());
             return t.refused() == null && t.verdict() != verdict;
           } catch (SQLException e) {
             return false;

@@ -87,7 +87,7 @@ final class ClassCauses {
     // a slowdown that did not come back alone has nothing to fix: every fix would look like one
     Cause.Fixes found =
         c.latency() == LatencyVerdict.DEGRADED && !Cause.NOT_REPRODUCED.equals(latency.status())
-            ? fixes.search(examples.getFirst(), plan, latency, neuInfo)
+            ? fixes.search(examples.getFirst(), plan, latency, neuInfo, c.newLatency().p50())
             : null;
     boolean code = attributions.stream().anyMatch(a -> Cause.NO_SETTING.equals(a.status()));
     List<String> changes =

@@ -48,8 +48,16 @@ final class FixSearch {
   /** A fix to measure: a SET to run first, or the statement rewritten. */
   private record Candidate(String kind, String description, String set, String sql) {}
 
+  /**
+   * @param newBefore NEW's median latency of the class in the replay (µs), to tell a fix that
+   *     clearly helps from one that does not
+   */
   Cause.Fixes search(
-      SessionPrelude example, PlanComparison plan, Cause.Attribution cause, ServerInfo neuInfo) {
+      SessionPrelude example,
+      PlanComparison plan,
+      Cause.Attribution cause,
+      ServerInfo neuInfo,
+      long newBefore) {
     List<Candidate> first = new ArrayList<>();
     if (cause != null && Cause.SETTINGS.equals(cause.status())) {
       first.add(
@@ -83,7 +91,7 @@ final class FixSearch {
 
     List<Cause.Fix> tried = new ArrayList<>();
     List<String> skipped = new ArrayList<>();
-    int untried = measure(example, first, tried);
+    int untried = measure(example, first, tried, newBefore);
     if (untried > 0) {
       skipped.add(untried + " of the plan's own candidates: " + budget.name() + " ran out");
     }
@@ -96,7 +104,7 @@ final class FixSearch {
                 + " latency");
       }
     } else {
-      int left = measure(example, rest, tried);
+      int left = measure(example, rest, tried, newBefore);
       if (left > 0) {
         skipped.add(left + " other optimizer_switch flags: " + budget.name() + " ran out");
       }
@@ -110,20 +118,22 @@ final class FixSearch {
   }
 
   /** Measures each candidate while the budget lasts; returns how many were left. */
-  private int measure(SessionPrelude example, List<Candidate> candidates, List<Cause.Fix> out) {
+  private int measure(
+      SessionPrelude example, List<Candidate> candidates, List<Cause.Fix> out, long newBefore) {
     for (int i = 0; i < candidates.size(); i++) {
       if (budget.spent()) {
         return candidates.size() - i;
       }
-      out.add(measure(example, candidates.get(i)));
+      out.add(measure(example, candidates.get(i), newBefore));
     }
     return 0;
   }
 
-  private Cause.Fix measure(SessionPrelude example, Candidate c) {
+  private Cause.Fix measure(SessionPrelude example, Candidate c, long newBefore) {
     UnaryOperator<String> statement = c.sql() == null ? UnaryOperator.identity() : s -> c.sql();
     try {
-      Trials.Timing t = trials.time(example, null, c.set(), statement, trials.samples());
+      Trials.Timing t =
+          trials.timeChange(example, null, c.set(), statement, trials.samples(), newBefore);
       String shown = c.sql() != null ? c.sql() : c.set();
       if (t.refused() != null) {
         return new Cause.Fix(

@@ -196,6 +196,27 @@ final class Trials {
     }
   }
 
+  /**
+   * A timed trial of a change meant to make NEW faster. On a loaded machine one server can be
+   * starved for a while, and a change that more than halved NEW's latency ({@code newBefore}, NEW's
+   * median without it) still measures slower than OLD: such a trial is measured once more, and the
+   * second measure stands.
+   */
+  Timing timeChange(
+      SessionPrelude ex,
+      String oldSet,
+      String newSet,
+      UnaryOperator<String> newStatement,
+      int samples,
+      long newBefore)
+      throws SQLException {
+    Timing t = time(ex, oldSet, newSet, newStatement, samples);
+    if (t.verdict() == LatencyVerdict.DEGRADED && newBefore > 0 && t.newP50() * 2 < newBefore) {
+      return time(ex, oldSet, newSet, newStatement, samples);
+    }
+    return t;
+  }
+
   /** The samples per side of a timed trial: as many as the gate needs to judge latency. */
   int samples() {
     return Math.max(thresholds.minSamples(), 20);
