@@ -93,6 +93,9 @@ public final class Causes {
    * @param seconds the time it took
    * @param classes per class looked into, in the report's order
    * @param skipped what was not done, and why
+   * @param oldOptions OLD's server options ({@code --old-option}), which a repro bundle's run.sh
+   *     gives its OLD again
+   * @param newOptions NEW's ({@code --new-option})
    */
   public record Found(
       String format,
@@ -102,11 +105,15 @@ public final class Causes {
       double budgetSeconds,
       double seconds,
       List<Cause> classes,
-      List<String> skipped) {
+      List<String> skipped,
+      List<String> oldOptions,
+      List<String> newOptions) {
 
     public Found {
       classes = classes == null ? List.of() : classes;
       skipped = skipped == null ? List.of() : skipped;
+      oldOptions = oldOptions == null ? List.of() : oldOptions;
+      newOptions = newOptions == null ? List.of() : newOptions;
     }
 
     /** The causes by class id. */
@@ -157,7 +164,9 @@ public final class Causes {
       // A side that crashed or went away: the run is reported all the same, saying why.
       String why = "causes not looked for: " + e;
       progress.accept(why);
-      found = new Found(FORMAT, VERSION, null, why, seconds(s.budget()), 0, List.of(), List.of());
+      found =
+          new Found(
+              FORMAT, VERSION, null, why, seconds(s.budget()), 0, List.of(), List.of(), null, null);
     }
     found =
         new Found(
@@ -168,7 +177,9 @@ public final class Causes {
             seconds(s.budget()),
             Math.round((System.nanoTime() - start) / 1e6) / 1000.0,
             found.classes(),
-            found.skipped());
+            found.skipped(),
+            s.oldOptions(),
+            s.newOptions());
     write(runDir, found);
     return found;
   }
@@ -220,7 +231,7 @@ public final class Causes {
         }
       }
     }
-    return new Found(FORMAT, VERSION, delta.delta(), null, 0, 0, out, skipped);
+    return new Found(FORMAT, VERSION, delta.delta(), null, 0, 0, out, skipped, null, null);
   }
 
   /** Each class's example statements with their session state, at most {@value #EXAMPLES}. */
@@ -348,7 +359,9 @@ public final class Causes {
               first.budgetSeconds(),
               seconds,
               List.copyOf(union.values()),
-              skipped));
+              skipped,
+              first.oldOptions(),
+              first.newOptions()));
     }
   }
 }

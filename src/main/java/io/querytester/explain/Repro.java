@@ -73,7 +73,9 @@ public final class Repro {
       PlanComparison plan,
       Set<DiffKind> kinds,
       Path dir,
-      Cause cause) {}
+      Cause cause,
+      List<String> oldOptions,
+      List<String> newOptions) {}
 
   private final Settings settings;
   private final RunInfo info;
@@ -155,7 +157,16 @@ public final class Repro {
       }
       Path dir = wanted.size() == 1 ? s.out() : s.out().resolve(c.classId());
       cases.add(
-          new Case(c, e, p, plans.get(c.classId()), kinds(c, e), dir, causes.get(c.classId())));
+          new Case(
+              c,
+              e,
+              p,
+              plans.get(c.classId()),
+              kinds(c, e),
+              dir,
+              causes.get(c.classId()),
+              found == null ? List.of() : found.oldOptions(),
+              found == null ? List.of() : found.newOptions()));
     }
     return new Repro(s, info, header, cases);
   }

@@ -185,6 +185,8 @@ final class ReproText {
         + "$QUERYTESTER replay --workload \"$WORKLOAD\" --old \"$OLD\" --new \"$NEW\""
         + " --load schema.sql"
         + (withData ? " --load data.sql" : "")
+        + options("--old-option", c.oldOptions())
+        + options("--new-option", c.newOptions())
         + (latency ? " --repeat 20" : "")
         + " --out run \"$@\"\n"
         + "code=$?\n"
@@ -284,6 +286,15 @@ final class ReproText {
     b.append(
         " into both servers with the mysql client, run statement.sql on each and compare with");
     b.append(" old.txt and new.txt.\n");
+    return b.toString();
+  }
+
+  /** The run's server options again (a config change is the difference to show). */
+  private static String options(String flag, List<String> options) {
+    StringBuilder b = new StringBuilder();
+    for (String o : options) {
+      b.append(' ').append(flag).append(" '").append(o.replace("'", "'\\''")).append('\'');
+    }
     return b.toString();
   }
 

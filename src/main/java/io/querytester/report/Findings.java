@@ -38,8 +38,11 @@ final class Findings {
     }
   }
 
-  /** A class's key and the finding's words when it is the first of its group. */
-  private record Key(Object key, String why, String cause) {}
+  /**
+   * A class's key and the finding's words when it is the first of its group: {@code why} for a
+   * group, {@code own} for a class alone (its own message, not the masked one).
+   */
+  private record Key(Object key, String why, String own, String cause) {}
 
   static List<Finding> of(List<Report.ClassEntry> classes) {
     // What several classes may share is counted first: alone, a class keeps its own words.
@@ -78,7 +81,7 @@ final class Findings {
             out.add(
                 new Finding(
                     kinds.get(key),
-                    first.get(key).why(),
+                    list.size() > 1 ? first.get(key).why() : first.get(key).own(),
                     sharedCause(first.get(key).cause(), list),
                     List.copyOf(list))));
     // a stable sort: equal groups keep the order of their worst class
@@ -98,25 +101,27 @@ final class Findings {
     if (explained != null) {
       TreeSet<String> settings = new TreeSet<>();
       explained.settings().forEach(s -> settings.add(s.describe()));
-      return new Key(
-          "SETTINGS " + settings,
+      String why =
           String.join(", ", settings)
               + ": "
               + explained.restore()
               + " restores OLD's behaviour (e.g. "
               + Triage.why(c)
-              + ")",
-          null);
+              + ")";
+      return new Key("SETTINGS " + settings, why, why, null);
     }
     String cause = c.cause() == null ? null : c.cause().summary();
     if (sub != null && shared.get(sub) > 1) {
-      return new Key(sub, substitutionWhy(c, d, sub), cause);
+      return new Key(sub, substitutionWhy(c, d, sub), substitutionWhy(c, d, sub), cause);
     }
     if (shape != null && shared.get(shape) > 1) {
-      return new Key(shape, shapeWhy(c, d), cause);
+      return new Key(shape, shapeWhy(c, d), shapeWhy(c, d), cause);
     }
     String key = Triage.cause(c, d);
-    return new Key(key, findingWhy(c, d), cause);
+    String why = findingWhy(c, d);
+    // alone, a class reads in its own words; a column change reads without its columns' names
+    String own = Triage.COLUMN_CAUSES.contains(d.kind()) ? why : Triage.why(c);
+    return new Key(key, why, own, cause);
   }
 
   /** The first attribution of a class that names settings; null without one. */
