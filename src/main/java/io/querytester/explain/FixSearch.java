@@ -88,6 +88,10 @@ final class FixSearch {
     flags.keySet().stream()
         .filter(f -> !targeted.contains(f))
         .forEach(f -> rest.add(flip(f, flags)));
+    // the same statement twice (a cause's flag is also a flag to flip) is measured once
+    Set<String> seen = new java.util.HashSet<>();
+    first.removeIf(c -> !seen.add(c.set() + "\n" + c.sql()));
+    rest.removeIf(c -> !seen.add(c.set() + "\n" + c.sql()));
 
     List<Cause.Fix> tried = new ArrayList<>();
     List<String> skipped = new ArrayList<>();

@@ -3,6 +3,7 @@ package io.querytester.explain;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.querytester.Parallel;
+import io.querytester.compare.RunAnalyzer;
 import io.querytester.target.ReadOnlySessions;
 import io.querytester.target.SqlStates;
 import io.querytester.target.Target;
@@ -58,13 +59,13 @@ public record SettingsDelta(List<Setting> candidates, List<Excluded> excluded) {
   record Read(SettingsDelta delta, Map<String, String> oldValues, Map<String, String> newValues) {}
 
   /**
-   * Differ between any two servers, or are the session's own: never a cause of a difference in what
-   * a statement returns, and not worth a line.
+   * A session's own values (its thread id, its random seed, its last insert id): never a cause of a
+   * difference in what a statement returns. Per-instance ones (paths, ports, versions) are the
+   * report's list ({@link RunAnalyzer#PER_INSTANCE_VARIABLES}).
    */
-  private static final Set<String> NOISE =
+  private static final Set<String> SESSION_OWN =
       Set.of(
           "timestamp",
-          "pseudo_thread_id",
           "rand_seed1",
           "rand_seed2",
           "insert_id",
@@ -74,26 +75,9 @@ public record SettingsDelta(List<Setting> candidates, List<Excluded> excluded) {
           "error_count",
           "in_transaction",
           "last_gtid",
-          "server_id",
           "server_uid",
-          "hostname",
-          "port",
           "report_port",
-          "report_host",
-          "socket",
-          "basedir",
-          "datadir",
-          "tmpdir",
-          "pid_file",
-          "log_error",
-          "version",
-          "version_comment",
-          "version_compile_machine",
-          "version_compile_os",
-          "version_malloc_library",
-          "version_source_revision",
-          "version_ssl_library",
-          "protocol_version");
+          "report_host");
 
   /** Session variables a trial must not change: the tool's own session guard and bookkeeping. */
   private static final List<String> UNSAFE_PREFIXES =
@@ -201,13 +185,14 @@ public record SettingsDelta(List<Setting> candidates, List<Excluded> excluded) {
         a = a == null ? "" : a;
         b = b == null ? "" : b;
       }
-      if (NOISE.contains(name) || java.util.Objects.equals(a, b) || pathLike(name)) {
+      if (SESSION_OWN.contains(name)
+          || RunAnalyzer.PER_INSTANCE_VARIABLES.contains(name)
+          || name.startsWith("wsrep_")
+          || java.util.Objects.equals(a, b)
+          || pathLike(name)) {
         continue;
       }
-      if (unsafe(name)) {
-        excluded.add(
-            new Excluded(name, null, a, b, "not tried: the tool's session needs it as it is"));
-      } else if (a == null || b == null) {
+      if (a == null || b == null) {
         excluded.add(
             new Excluded(
                 name,

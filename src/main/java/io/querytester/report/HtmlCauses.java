@@ -6,6 +6,7 @@ import static io.querytester.report.HtmlReport.n;
 import io.querytester.explain.Cause;
 import io.querytester.explain.Setting;
 import io.querytester.explain.SettingsDelta;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -48,19 +49,7 @@ final class HtmlCauses {
     h.open("p").el("b", a.about()).text(": " + words(a.status()));
     h.text(" (" + n(a.trials()) + " trials)").close();
     if (!a.settings().isEmpty()) {
-      h.open("table", "class", "data").open("thead").open("tr");
-      for (String col : new String[] {"setting", "OLD", "NEW", "from"}) {
-        h.el("th", col);
-      }
-      h.close("thead").open("tbody");
-      for (Setting s : a.settings()) {
-        h.open("tr").el("td", s.label()).el("td", s.old(), "class", "val");
-        h.el("td", s.neu(), "class", "val");
-        h.el(
-            "td", s.option() == null ? "" : "--" + s.option().toLowerCase(Locale.ROOT) + "-option");
-        h.close("tr");
-      }
-      h.close("table");
+      settings(a.settings());
       h.el(
           "div",
           "Restores OLD's behaviour on NEW, for a session / for the server",
@@ -131,19 +120,7 @@ final class HtmlCauses {
                 Locale.ROOT, "%.1f s of a %.0f s budget", step.seconds(), step.budgetSeconds())
             + ").");
     if (!step.candidates().isEmpty()) {
-      h.open("table", "class", "data").open("thead").open("tr");
-      for (String col : new String[] {"setting", "OLD", "NEW", "from"}) {
-        h.el("th", col);
-      }
-      h.close("thead").open("tbody");
-      for (Setting s : step.candidates()) {
-        h.open("tr").el("td", s.label()).el("td", s.old(), "class", "val");
-        h.el("td", s.neu(), "class", "val");
-        h.el(
-            "td", s.option() == null ? "" : "--" + s.option().toLowerCase(Locale.ROOT) + "-option");
-        h.close("tr");
-      }
-      h.close("table");
+      settings(step.candidates());
     }
     Map<String, Integer> reasons = new TreeMap<>();
     step.excluded().forEach(e -> reasons.merge(reason(e.why()), 1, Integer::sum));
@@ -169,6 +146,22 @@ final class HtmlCauses {
     if (!step.skipped().isEmpty()) {
       h.el("p", "Not done: " + String.join("; ", step.skipped()), "class", "cut");
     }
+  }
+
+  /** Settings with both values, and the user option that set them. */
+  private void settings(List<Setting> settings) {
+    h.open("table", "class", "data").open("thead").open("tr");
+    for (String col : new String[] {"setting", "OLD", "NEW", "from"}) {
+      h.el("th", col);
+    }
+    h.close("thead").open("tbody");
+    for (Setting s : settings) {
+      h.open("tr").el("td", s.label()).el("td", s.old(), "class", "val");
+      h.el("td", s.neu(), "class", "val");
+      h.el("td", s.option() == null ? "" : "--" + s.option().toLowerCase(Locale.ROOT) + "-option");
+      h.close("tr");
+    }
+    h.close("table");
   }
 
   /** The kind of reason, without the server's own words: "cannot be set for a session". */

@@ -13,20 +13,13 @@ import io.querytester.compare.RunAnalyzer;
 import io.querytester.compare.RunSummary;
 import io.querytester.replay.ReplaySettings;
 import io.querytester.replay.Replayer;
-import io.querytester.target.SqlScript;
 import io.querytester.target.Target;
+import io.querytester.testing.CaseFolders;
 import io.querytester.testing.TestServers;
 import io.querytester.workload.QueryClass;
-import io.querytester.workload.QueryEvent;
-import io.querytester.workload.WorkloadHeader;
-import io.querytester.workload.WorkloadWriter;
-import java.io.StringReader;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -73,14 +66,7 @@ class CauseCasesIT {
       String fix) {}
 
   static Stream<String> cases() throws Exception {
-    try (Stream<Path> dirs = Files.list(casesRoot())) {
-      return dirs
-          .filter(Files::isDirectory)
-          .map(p -> p.getFileName().toString())
-          .sorted()
-          .toList()
-          .stream();
-    }
+    return CaseFolders.names("cause-cases");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -90,18 +76,7 @@ class CauseCasesIT {
     List<Target> pair =
         List.of(server("OLD", c.old(), c.oldOptions()), server("NEW", c.neu(), c.newOptions()));
     String db = "cause_" + name.replace('-', '_');
-    for (Target t : pair) {
-      TestServers.exec(t, "DROP DATABASE IF EXISTS " + db, "CREATE DATABASE " + db);
-      if (c.schema() != null) {
-        try (var conn = t.connect();
-            var st = conn.createStatement()) {
-          st.execute("USE " + db);
-          for (SqlScript.Statement s : new SqlScript(new StringReader(c.schema()))) {
-            st.execute(s.sql());
-          }
-        }
-      }
-    }
+    CaseFolders.database(pair, db, c.schema());
     Path run = replay(tmp, db, c, pair);
     RunSummary summary = new RunAnalyzer(GatePolicy.DEFAULT, 3, w -> {}).analyze(run);
     Plans.read(
@@ -168,6 +143,9 @@ class CauseCasesIT {
               .as("%s: %s", name, a.confirmation())
               .isEqualTo(step.confirmed());
         }
+        if (step.confirmation() != null) {
+          assertThat(a.confirmation()).as(name).startsWith(step.confirmation());
+        }
       }
       if (step.known() != null) {
         assertThat(cause.knownChanges()).as(name).anyMatch(k -> k.startsWith(step.known()));
@@ -184,16 +162,9 @@ class CauseCasesIT {
   }
 
   private static Path replay(Path tmp, String db, Case c, List<Target> pair) throws Exception {
-    Path workload = tmp.resolve("w.jsonl.gz");
-    try (WorkloadWriter w =
-        WorkloadWriter.create(workload, WorkloadHeader.of("manual", null, Instant.now()))) {
-      Instant ts = Instant.parse("2026-01-02T03:04:05.123456Z");
-      for (Step s : c.statements()) {
-        w.write(
-            new QueryEvent(
-                ts, 1L, "app", "localhost", db, s.sql(), null, null, null, null, null, null));
-      }
-    }
+    Path workload =
+        CaseFolders.workload(
+            tmp.resolve("w.jsonl.gz"), db, c.statements().stream().map(Step::sql).toList());
     Path run = tmp.resolve("run");
     new Replayer(
             new ReplaySettings(
@@ -220,7 +191,8 @@ class CauseCasesIT {
 
   private static Case load(String name) throws Exception {
     Map<?, ?> raw =
-        YAML.readValue(casesRoot().resolve(name).resolve("case.yaml").toFile(), Map.class);
+        YAML.readValue(
+            CaseFolders.root("cause-cases").resolve(name).resolve("case.yaml").toFile(), Map.class);
     List<Step> steps = new ArrayList<>();
     for (Object o : (List<?>) raw.get("statements")) {
       Map<?, ?> m = (Map<?, ?>) o;
@@ -266,9 +238,5 @@ class CauseCasesIT {
   static void stop() {
     SERVERS.values().forEach(Target::close);
     SERVERS.clear();
-  }
-
-  private static Path casesRoot() throws URISyntaxException {
-    return Path.of(CauseCasesIT.class.getClassLoader().getResource("cause-cases").toURI());
   }
 }
