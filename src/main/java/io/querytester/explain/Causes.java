@@ -222,13 +222,26 @@ public final class Causes {
               known,
               targets.get(0).info(),
               targets.get(1).info());
+      List<String> notExamined = new ArrayList<>();
       for (ClassSummary c : classes) {
         Cause cause =
             each.of(c, examples.getOrDefault(c.classId(), List.of()), plans.get(c.classId()));
         out.add(cause);
         if (Cause.NOT_EXAMINED.equals(cause.status())) {
-          skipped.add(c.classId() + ": " + budget.name() + " ran out before it");
+          notExamined.add(c.classId());
         }
+      }
+      if (!notExamined.isEmpty()) {
+        // one line, however many: each such class says so itself
+        skipped.add(
+            notExamined.size()
+                + " of "
+                + classes.size()
+                + " classes not examined: "
+                + budget.name()
+                + " ran out (the first: "
+                + String.join(", ", notExamined.subList(0, Math.min(5, notExamined.size())))
+                + ")");
       }
     }
     return new Found(FORMAT, VERSION, delta.delta(), null, 0, 0, out, skipped, null, null);
