@@ -9,7 +9,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -221,8 +220,7 @@ final class FixSearch {
     if (changes.contains("index_merge") || changes.contains("access")) {
       out.add("index_merge");
     }
-    Map<String, String> known = new LinkedHashMap<>(flags);
-    out.removeIf(f -> !known.containsKey(f));
+    out.removeIf(f -> !flags.containsKey(f)); // a flag this server has not
     return out;
   }
 
