@@ -11,7 +11,6 @@ import io.querytester.compare.GatePolicy;
 import io.querytester.compare.LatencyThresholds;
 import io.querytester.compare.RunAnalyzer;
 import io.querytester.compare.RunSummary;
-import io.querytester.replay.ReplaySettings;
 import io.querytester.replay.Replayer;
 import io.querytester.target.Target;
 import io.querytester.testing.CaseFolders;
@@ -166,26 +165,7 @@ class CauseCasesIT {
         CaseFolders.workload(
             tmp.resolve("w.jsonl.gz"), db, c.statements().stream().map(Step::sql).toList());
     Path run = tmp.resolve("run");
-    new Replayer(
-            new ReplaySettings(
-                workload,
-                run,
-                1,
-                0,
-                null,
-                0,
-                false,
-                false,
-                Duration.ofSeconds(30),
-                1_000_000,
-                12,
-                c.repeat(),
-                10,
-                7,
-                false,
-                true),
-            m -> {})
-        .run(pair, false);
+    new Replayer(CaseFolders.settings(workload, run, false, c.repeat()), m -> {}).run(pair, false);
     return run;
   }
 

@@ -16,7 +16,6 @@ import io.querytester.target.Target;
 import io.querytester.testing.CaseFolders;
 import io.querytester.testing.TestServers;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -67,25 +66,7 @@ class BehaviourCasesIT {
             tmp.resolve("w.jsonl.gz"), db, c.statements().stream().map(Step::sql).toList());
     Path run = tmp.resolve("run");
     RunRollup written = new RunRollup(3);
-    new Replayer(
-            new ReplaySettings(
-                workload,
-                run,
-                1,
-                0,
-                null,
-                0,
-                false,
-                c.allowWrites(),
-                Duration.ofSeconds(30),
-                1_000_000,
-                12,
-                0,
-                10,
-                7,
-                false,
-                !c.allowWrites()),
-            m -> {})
+    new Replayer(CaseFolders.settings(workload, run, c.allowWrites(), 0), m -> {})
         .whenWritten(written)
         .run(pair, false);
 

@@ -25,6 +25,24 @@ import org.junit.jupiter.api.io.TempDir;
 class CauseOutputsTest {
   private static final String SQL = "SELECT 1/3 AS third";
 
+  /** div_precision_increment 4 -> 8 (--new-option) explains result values, confirmed. */
+  static Cause.Attribution divPrecision() {
+    return new Cause.Attribution(
+        "result values",
+        List.of("RESULT"),
+        Cause.SETTINGS,
+        List.of(new Setting("div_precision_increment", null, "4", "8", "NEW")),
+        List.of(),
+        true,
+        true,
+        "confirmed the other way: OLD with NEW's values behaves like NEW",
+        "SET SESSION div_precision_increment = 4",
+        "SET GLOBAL div_precision_increment = 4",
+        List.of("div_precision_increment = 4"),
+        5,
+        null);
+  }
+
   @Test
   void theCauseAndItsRestoringStatementAreInEveryOutput(@TempDir Path tmp) throws Exception {
     Path run = tmp.resolve("run");
@@ -40,22 +58,8 @@ class CauseOutputsTest {
               List.of(List.of("0.3333")),
               List.of(List.of("0.33333333"))));
     }
-    Setting div = new Setting("div_precision_increment", null, "4", "8", "NEW");
-    Cause.Attribution a =
-        new Cause.Attribution(
-            "result values",
-            List.of("RESULT"),
-            Cause.SETTINGS,
-            List.of(div),
-            List.of(),
-            true,
-            true,
-            "confirmed the other way: OLD with NEW's values behaves like NEW",
-            "SET SESSION div_precision_increment = 4",
-            "SET GLOBAL div_precision_increment = 4",
-            List.of("div_precision_increment = 4"),
-            5,
-            null);
+    Cause.Attribution a = divPrecision();
+    Setting div = a.settings().getFirst();
     String summary =
         "div_precision_increment 4 -> 8 (--new-option) explains result values; SET SESSION"
             + " div_precision_increment = 4 restores OLD's";

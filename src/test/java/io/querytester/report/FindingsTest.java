@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.querytester.explain.Cause;
-import io.querytester.explain.Setting;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
 import io.querytester.testing.SyntheticRun;
@@ -107,22 +106,7 @@ class FindingsTest {
 
   @Test
   void classesTheSameSettingsExplainAreOneFindingWhateverTheirDifferences() {
-    Setting div = new Setting("div_precision_increment", null, "4", "8", "NEW");
-    Cause.Attribution a =
-        new Cause.Attribution(
-            "result values",
-            List.of("RESULT"),
-            Cause.SETTINGS,
-            List.of(div),
-            List.of(),
-            true,
-            true,
-            "confirmed",
-            "SET SESSION div_precision_increment = 4",
-            "SET GLOBAL div_precision_increment = 4",
-            List.of("div_precision_increment = 4"),
-            3,
-            null);
+    Cause.Attribution a = CauseOutputsTest.divPrecision();
     Report.CauseInfo explained =
         new Report.CauseInfo(Cause.SETTINGS, "div ...", List.of(1L), List.of(a), null, List.of());
     List<Report.ClassEntry> classes =

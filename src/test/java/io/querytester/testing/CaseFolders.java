@@ -1,5 +1,6 @@
 package io.querytester.testing;
 
+import io.querytester.replay.ReplaySettings;
 import io.querytester.target.SqlScript;
 import io.querytester.target.Target;
 import io.querytester.workload.QueryEvent;
@@ -11,6 +12,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
@@ -59,6 +61,30 @@ public final class CaseFolders {
         }
       }
     }
+  }
+
+  /**
+   * How a case is replayed: one lane, a 30 s statement timeout, 12 float digits, reads spread
+   * unless writes are allowed.
+   */
+  public static ReplaySettings settings(Path workload, Path run, boolean allowWrites, int repeat) {
+    return new ReplaySettings(
+        workload,
+        run,
+        1,
+        0,
+        null,
+        0,
+        false,
+        allowWrites,
+        Duration.ofSeconds(30),
+        1_000_000,
+        12,
+        repeat,
+        10,
+        7,
+        false,
+        !allowWrites);
   }
 
   /** The statements as a workload file of one session in {@code db}. */
