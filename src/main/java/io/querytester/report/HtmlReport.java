@@ -334,13 +334,13 @@ public final class HtmlReport {
     Map<String, Report.ClassEntry> byId = new HashMap<>();
     r.classes().forEach(c -> byId.put(c.classId(), c));
     h.open("div", "class", "scroll tall").open("table", "id", "qt-findings", "class", "data");
-    head("verdict", "why", "cause", "classes", "executions", "class ids");
+    // the cause last: scripts and readers count the columns before it
+    head("verdict", "why", "classes", "executions", "class ids", "cause");
     h.open("tbody");
     for (Report.FindingEntry f : list) {
       h.open("tr", "data-verdict", f.verdict(), "data-kind", f.kind()).open("td");
       badge(f.verdict()).close();
       h.el("td", f.why(), "class", "why");
-      h.el("td", f.cause() == null ? "" : f.cause(), "class", "why cause");
       num(f.classIds().size());
       num(f.executions());
       h.open("td", "class", "ids");
@@ -355,6 +355,8 @@ public final class HtmlReport {
           classId(c).text(" ");
         }
       }
+      h.close("td");
+      h.el("td", f.cause() == null ? "" : f.cause(), "class", "why cause");
       h.close("tr").newline();
     }
     h.close("div").close("section").newline();
