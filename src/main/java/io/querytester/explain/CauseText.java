@@ -67,6 +67,18 @@ public final class CauseText {
     return out;
   }
 
+  /** A cause's or an attribution's status in words. */
+  public static String status(String status) {
+    return switch (status) {
+      case Cause.SETTINGS -> "explained by settings";
+      case Cause.NO_SETTING -> "no setting explains it: a change in the server's code";
+      case Cause.NOT_REPRODUCED -> "not reproduced when its examples ran again alone";
+      case Cause.NOT_RUN -> "not run again (writes, or refused by the read-only gate)";
+      case Cause.NOT_EXAMINED -> "not examined: the time budget ran out";
+      default -> status.toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+    };
+  }
+
   /** The lines of a cause. */
   public static List<String> lines(Cause c) {
     return lines(c.summary(), c.attributions(), c.fixes(), c.knownChanges());

@@ -258,7 +258,7 @@ public final class ConsoleReport {
                 "  "
                     + ids.size()
                     + (ids.size() == 1 ? " class: " : " classes: ")
-                    + HtmlCauses.words(status)
+                    + io.querytester.explain.CauseText.status(status)
                     + " ("
                     + String.join(" ", ids.subList(0, Math.min(8, ids.size())))
                     + (ids.size() > 8 ? " ..." : "")

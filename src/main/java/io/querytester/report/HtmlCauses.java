@@ -4,6 +4,7 @@ import static io.querytester.report.HtmlReport.css;
 import static io.querytester.report.HtmlReport.n;
 
 import io.querytester.explain.Cause;
+import io.querytester.explain.CauseText;
 import io.querytester.explain.Setting;
 import io.querytester.explain.SettingsDelta;
 import java.util.List;
@@ -46,7 +47,7 @@ final class HtmlCauses {
   }
 
   private void attribution(Cause.Attribution a) {
-    h.open("p").el("b", a.about()).text(": " + words(a.status()));
+    h.open("p").el("b", a.about()).text(": " + CauseText.status(a.status()));
     h.text(" (" + n(a.trials()) + " trials)").close();
     if (!a.settings().isEmpty()) {
       settings(a.settings());
@@ -168,15 +169,6 @@ final class HtmlCauses {
   private static String reason(String why) {
     int colon = why.indexOf(':');
     return colon < 0 ? why : why.substring(0, colon);
-  }
-
-  static String words(String status) {
-    return switch (status) {
-      case Cause.SETTINGS -> "explained by the settings below";
-      case Cause.NO_SETTING -> "no setting explains it: a change in the server's code";
-      case Cause.NOT_REPRODUCED -> "not reproduced when its examples ran again alone";
-      default -> status.toLowerCase(Locale.ROOT).replace('_', ' ');
-    };
   }
 
   private static String ratio(Cause.Fix f) {
