@@ -50,6 +50,7 @@ final class DemoCommand implements Callable<Integer> {
   @Mixin ReportOptions report;
   @Mixin PlanOptions plans;
   @Mixin DataOptions data;
+  @Mixin CauseOptions causes;
 
   @Override
   public Integer call() {
@@ -76,6 +77,7 @@ final class DemoCommand implements Callable<Integer> {
         false,
         plans.settings(replay.statementTimeout),
         data.step(settings.allowWrites(), true, settings.workload(), ShardFilter.ALL),
+        causes.settings(replay.statementTimeout, report.settings().gate().latency(), sides),
         reporter,
         report.progress(err));
     report

@@ -77,6 +77,7 @@ final class ReplayCommand implements Callable<Integer> {
   @Mixin ReportOptions report;
   @Mixin PlanOptions plans;
   @Mixin DataOptions data;
+  @Mixin CauseOptions causes;
 
   @Override
   public Integer call() {
@@ -118,6 +119,7 @@ final class ReplayCommand implements Callable<Integer> {
         resume != null,
         plans.settings(replay.statementTimeout),
         data.step(settings.allowWrites(), single == null, workloadFile, shardFilter),
+        causes.settings(replay.statementTimeout, report.settings().gate().latency(), sides),
         reporter,
         report.progress(err));
     if (single != null) {

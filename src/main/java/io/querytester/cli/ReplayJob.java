@@ -1,6 +1,9 @@
 package io.querytester.cli;
 
 import io.querytester.CannotRunException;
+import io.querytester.advisor.RuleBook;
+import io.querytester.advisor.StatementChanges;
+import io.querytester.explain.Causes;
 import io.querytester.explain.Plans;
 import io.querytester.health.HealthSettings;
 import io.querytester.health.HealthWatch;
@@ -47,15 +50,17 @@ final class ReplayJob {
         null,
         null,
         null,
+        null,
         progress);
   }
 
   /**
    * Replays the sessions of one shard of the workload; then, with the servers still running, with
-   * {@code data} (null for none) compares the tables the workload wrote, and with {@code plans}
-   * (null for none) reads the plans of the classes they may explain, as the run's report analysis
-   * ({@code reporter}'s) tells them. A new run's executions reach that analysis as they are
-   * written, so that it need not read the log back.
+   * {@code data} (null for none) compares the tables the workload wrote, with {@code plans} (null
+   * for none) reads the plans of the classes they may explain, as the run's report analysis ({@code
+   * reporter}'s) tells them, and with {@code causes} (null for none) looks for what explains each
+   * differing class. A new run's executions reach that analysis as they are written, so that it
+   * need not read the log back.
    */
   static ReplayCounters run(
       List<TargetSettings> sides,
@@ -67,6 +72,7 @@ final class ReplayJob {
       boolean resume,
       Plans.Settings plans,
       DataAtEnd data,
+      Causes.Settings causes,
       RunReporter reporter,
       Consumer<String> progress) {
     List<Target> targets = Targets.openAll(sides, progress);
@@ -98,6 +104,16 @@ final class ReplayJob {
       }
       if (plans != null) {
         Plans.read(targets, settings.runDir(), plans, () -> reporter.summary().classes(), progress);
+      }
+      if (causes != null) {
+        Causes.find(
+            targets,
+            settings.runDir(),
+            causes,
+            () -> reporter.summary().classes(),
+            new StatementChanges(RuleBook.shipped())::of,
+            java.time.Clock.systemUTC(),
+            progress);
       }
       return counters;
     } finally {

@@ -1,6 +1,7 @@
 package io.querytester.cli;
 
 import io.querytester.compare.ShardMerge;
+import io.querytester.explain.Causes;
 import io.querytester.explain.Plans;
 import io.querytester.report.RunSettings;
 import io.querytester.run.RunInfo;
@@ -59,8 +60,9 @@ final class ReportCommand implements Callable<Integer> {
               .stream()
               .map(Path::of)
               .toList();
-      // Plans belong to explain/, a stage above compare's merge of the executions.
+      // Plans and causes belong to explain/, a stage above compare's merge of the executions.
       Plans.merge(shards, runDir);
+      Causes.merge(shards, runDir);
       // The report settings of shard 1's first report, as for a single run.
       first = shards.getFirst();
     }

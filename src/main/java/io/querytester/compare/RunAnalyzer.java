@@ -38,7 +38,12 @@ import java.util.function.Consumer;
  */
 public final class RunAnalyzer {
   public static final String HISTOGRAMS = "histograms.jsonl";
-  private static final Set<String> PER_INSTANCE_VARIABLES =
+
+  /**
+   * Variables that differ between any two servers (paths, ports, ids, version strings): never a
+   * difference worth a line, in the report's variables or among the cause step's settings.
+   */
+  public static final Set<String> PER_INSTANCE_VARIABLES =
       Set.of(
           "basedir",
           "datadir",

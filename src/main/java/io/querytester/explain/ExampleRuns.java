@@ -44,4 +44,25 @@ final class ExampleRuns {
         });
     return out;
   }
+
+  /**
+   * The executions at {@code events} (lines of the workload), with their sessions; one pass over
+   * the log that ends when all are found.
+   */
+  static Map<Long, Execution> byEvent(Path runDir, Set<Long> events, Consumer<String> warnings) {
+    Map<Long, Execution> out = new HashMap<>();
+    if (events.isEmpty()) {
+      return out;
+    }
+    ExecutionLog.readWhile(
+        runDir,
+        warnings,
+        e -> {
+          if (events.contains(e.event()) && e.old() != null && e.neu() != null) {
+            out.put(e.event(), e);
+          }
+          return out.size() < events.size();
+        });
+    return out;
+  }
 }

@@ -7,9 +7,12 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What changed from one plan to another. Tables are matched by name (and occurrence, for a table
- * read twice). Estimates are kept apart: they move with statistics on every server, so a changed
- * rows estimate alone is not another plan.
+ * What changed from one plan to another: every part that changes what a plan costs (join order,
+ * each table's access, key, key length, rowid filter, index condition pushdown and join buffer, a
+ * temporary table, a filesort, subquery strategies, the histograms used), so that "same plan" means
+ * the same plan. Tables are matched by name (and occurrence, for a table read twice). Estimates are
+ * kept apart: they move with statistics on every server, so a changed rows estimate alone is not
+ * another plan.
  *
  * @param changes plan changes, in words ({@code p: access ALL -> ref})
  * @param estimates estimate changes, in words ({@code p: rows 500 -> 48})
@@ -40,6 +43,14 @@ record PlanDiff(List<String> changes, List<String> estimates) {
             change(changes, k, "access", t.access(), u.access());
             change(changes, k, "key", t.key(), u.key());
             change(changes, k, "key length", t.keyLength(), u.keyLength());
+            change(changes, k, "rowid filter", t.rowidFilter(), u.rowidFilter());
+            change(
+                changes,
+                k,
+                "index condition pushdown",
+                yes(Boolean.TRUE.equals(t.indexCondition())),
+                yes(Boolean.TRUE.equals(u.indexCondition())));
+            change(changes, k, "join buffer", t.joinBuffer(), u.joinBuffer());
             change(estimates, k, "rows", t.rows(), u.rows());
             change(estimates, k, "filtered", t.filtered(), u.filtered());
           }
@@ -48,6 +59,10 @@ record PlanDiff(List<String> changes, List<String> estimates) {
     change(changes, null, "filesort", yes(old.filesort()), yes(neu.filesort()));
     change(changes, null, "subqueries", list(old.subqueries()), list(neu.subqueries()));
     change(changes, null, "notes", list(old.notes()), list(neu.notes()));
+    if (old.histograms() != null && neu.histograms() != null) {
+      // a side without a trace says nothing about histograms, so only two traces compare
+      change(changes, null, "histograms", list(old.histograms()), list(neu.histograms()));
+    }
     return new PlanDiff(List.copyOf(changes), List.copyOf(estimates));
   }
 

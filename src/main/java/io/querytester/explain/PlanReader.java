@@ -5,7 +5,6 @@ import io.querytester.target.Flavour;
 import io.querytester.target.ReadOnlySessions;
 import io.querytester.target.ServerInfo;
 import io.querytester.target.Target;
-import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SessionPrelude;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -51,45 +50,49 @@ final class PlanReader {
     return info.flavour() == Flavour.MARIADB ? info.atLeast(10, 1) : info.atLeast(5, 6);
   }
 
+  /** Whether the server keeps an optimizer trace that names the histograms used: MariaDB 10.4+. */
+  static boolean traced(ServerInfo info) {
+    return info.flavour() == Flavour.MARIADB && info.atLeast(10, 4);
+  }
+
   Plan read(Target target, SessionPrelude prelude) throws SQLException {
     try (Connection c = ReadOnlySessions.of(target).connect();
         Statement s = c.createStatement()) {
       s.setQueryTimeout((int) Math.max(1, timeout.toSeconds()));
-      prepare(s, prelude);
-      String sql = prelude.event().sql();
+      ExampleSession.prepare(s, prelude, gate, null);
       ServerInfo info = target.info();
-      if (!hasJson(info)) {
-        return tabular(s, sql);
+      boolean traced = traced(info);
+      if (traced) {
+        s.execute("SET SESSION optimizer_trace = 'enabled=on'");
       }
-      boolean analyze = mode == PlanMode.ANALYZE && info.flavour() == Flavour.MARIADB;
-      try (ResultSet rs =
-          s.executeQuery((analyze ? "ANALYZE" : "EXPLAIN") + " FORMAT=JSON " + sql)) {
-        rs.next();
-        return PlanShapes.fromJson(
-            analyze ? "ANALYZE FORMAT=JSON" : "EXPLAIN FORMAT=JSON", rs.getString(1));
-      } catch (SQLException e) {
-        if (e.getErrorCode() != PARSE_ERROR) {
-          throw e;
-        }
-        return tabular(s, sql); // a server that calls itself newer than its EXPLAIN is
-      }
+      Plan plan = explain(s, prelude.event().sql(), info);
+      return traced ? plan.withHistograms(histograms(s)) : plan;
     }
   }
 
-  private void prepare(Statement s, SessionPrelude prelude) throws SQLException {
-    String schema = prelude.event().schema();
-    if (schema != null && !schema.isEmpty()) {
-      s.execute("USE `" + schema.replace("`", "``") + "`");
+  private Plan explain(Statement s, String sql, ServerInfo info) throws SQLException {
+    if (!hasJson(info)) {
+      return tabular(s, sql);
     }
-    for (QueryEvent e : prelude.session()) {
-      if (gate.refusal(e.sql()) != null) {
-        continue;
+    boolean analyze = mode == PlanMode.ANALYZE && info.flavour() == Flavour.MARIADB;
+    try (ResultSet rs = s.executeQuery((analyze ? "ANALYZE" : "EXPLAIN") + " FORMAT=JSON " + sql)) {
+      rs.next();
+      return PlanShapes.fromJson(
+          analyze ? "ANALYZE FORMAT=JSON" : "EXPLAIN FORMAT=JSON", rs.getString(1));
+    } catch (SQLException e) {
+      if (e.getErrorCode() != PARSE_ERROR) {
+        throw e;
       }
-      try {
-        s.execute(e.sql());
-      } catch (SQLException ignored) {
-        // it failed in the replay too, or it sets what this server has not: the plan is still read
-      }
+      return tabular(s, sql); // a server that calls itself newer than its EXPLAIN is
+    }
+  }
+
+  /** The histograms the last statement's trace names; null when it cannot be read. */
+  private static List<String> histograms(Statement s) {
+    try (ResultSet rs = s.executeQuery("SELECT TRACE FROM information_schema.OPTIMIZER_TRACE")) {
+      return rs.next() && rs.getString(1) != null ? PlanShapes.histograms(rs.getString(1)) : null;
+    } catch (SQLException | IllegalArgumentException e) {
+      return null; // the plan stands without it
     }
   }
 

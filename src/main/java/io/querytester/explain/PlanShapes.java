@@ -36,6 +36,9 @@ final class PlanShapes {
   private boolean temporary;
   private boolean filesort;
 
+  /** MariaDB's join buffer wraps the table it serves: set by the wrapper, taken by that table. */
+  private String joinBuffer;
+
   private PlanShapes() {}
 
   /** A plan from EXPLAIN FORMAT=JSON (or ANALYZE FORMAT=JSON) text, MariaDB's or MySQL's. */
@@ -67,15 +70,21 @@ final class PlanShapes {
           p.notes.add(extra);
         }
       } else {
+        // with a rowid filter MariaDB's key column reads "access|filter"
+        String[] keys = splitFilter(emptyToNull(r.get("key")), extra);
+        String[] lengths = splitFilter(emptyToNull(r.get("key_len")), extra);
         p.tables.add(
             new Plan.Table(
                 table,
                 r.get("type"),
-                emptyToNull(r.get("key")),
-                emptyToNull(r.get("key_len")),
+                keys[0],
+                lengths[0],
                 longOrNull(r.get("rows")),
                 doubleOrNull(r.get("filtered")),
-                null));
+                null,
+                keys[1],
+                extra.contains("Using index condition"),
+                tabularJoinBuffer(extra)));
       }
       p.temporary |= extra.contains("Using temporary");
       p.filesort |= extra.contains("Using filesort");
@@ -89,6 +98,61 @@ final class PlanShapes {
       p.strategy(type.equals("SUBQUERY") || type.equals("UNCACHEABLE SUBQUERY"), "subquery");
     }
     return p.plan("EXPLAIN");
+  }
+
+  /** "a|b" with a rowid filter: {a, b}; else {the value, null}. */
+  private static String[] splitFilter(String v, String extra) {
+    int bar = v == null ? -1 : v.indexOf('|');
+    if (bar < 0 || !extra.contains("rowid filter")) {
+      return new String[] {v, null};
+    }
+    return new String[] {v.substring(0, bar), v.substring(bar + 1)};
+  }
+
+  /** "Using join buffer (flat, BNL join)" is {@code BNL flat}; MySQL's "(hash join)" hash join. */
+  static String tabularJoinBuffer(String extra) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("Using join buffer \\(([^)]*)\\)").matcher(extra);
+    if (!m.find()) {
+      return null;
+    }
+    String[] parts = m.group(1).split(",\\s*");
+    if (parts.length == 2 && parts[1].endsWith(" join")) {
+      return parts[1].substring(0, parts[1].length() - " join".length()) + " " + parts[0];
+    }
+    return m.group(1).toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * The columns whose selectivity MariaDB's optimizer trace says came from a histogram ({@code
+   * selectivity_from_histogram}), as {@code table.column}, sorted; each under the table the trace
+   * named last before it.
+   */
+  static List<String> histograms(String trace) {
+    Object root;
+    try (JsonParser parser = JSON.createParser(trace)) {
+      parser.nextToken();
+      root = JsonTree.read(parser);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("not an optimizer trace: " + e.getMessage(), e);
+    }
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    histograms(root, new String[] {null}, out);
+    return List.copyOf(out);
+  }
+
+  private static void histograms(Object node, String[] table, java.util.Set<String> out) {
+    if (node instanceof List<?> array) {
+      array.forEach(n -> histograms(n, table, out));
+    } else if (node instanceof JsonTree.Obj obj) {
+      if (obj.get("table") instanceof String t) {
+        table[0] = t;
+      }
+      if (obj.has("selectivity_from_histogram") && obj.get("column_name") instanceof String c) {
+        out.add(table[0] == null ? c : table[0] + "." + c);
+      }
+      obj.fields().forEach(f -> histograms(f.getValue(), table, out));
+    }
   }
 
   private Plan plan(String source) {
@@ -149,6 +213,15 @@ final class PlanShapes {
         walk(v);
       }
       case "message" -> notes.add(String.valueOf(v));
+      case "block-nl-join" -> {
+        if (v instanceof JsonTree.Obj b) {
+          String type = text(b.get("join_type"));
+          String buffer = text(b.get("buffer_type"));
+          joinBuffer = type == null ? "yes" : buffer == null ? type : type + " " + buffer;
+        }
+        walk(v);
+        joinBuffer = null;
+      }
       default -> {
         if (SUBQUERY_LISTS.contains(name) && v instanceof List<?> list) {
           list.forEach(sub -> subqueries.add(subquery(sub)));
@@ -173,9 +246,14 @@ final class PlanShapes {
     return dependent ? "dependent subquery" : "subquery";
   }
 
-  private static Plan.Table table(JsonTree.Obj t) {
+  private Plan.Table table(JsonTree.Obj t) {
     Object rows = t.has("rows") ? t.get("rows") : t.get("rows_examined_per_scan");
     Object actual = t.get("r_rows");
+    String buffer = joinBuffer;
+    joinBuffer = null; // the wrapper's one table
+    if (t.get("using_join_buffer") instanceof String mysql) {
+      buffer = mysql.toLowerCase(Locale.ROOT);
+    }
     return new Plan.Table(
         String.valueOf(t.get("table_name")),
         text(t.get("access_type")),
@@ -183,7 +261,21 @@ final class PlanShapes {
         text(t.get("key_length")),
         longOrNull(text(rows)),
         doubleOrNull(text(t.get("filtered"))),
-        actual instanceof Number n ? n.doubleValue() : null);
+        actual instanceof Number n ? n.doubleValue() : null,
+        rowidFilter(t),
+        t.has("index_condition") || t.has("index_condition_bka"),
+        buffer);
+  }
+
+  /** MariaDB's {@code "rowid_filter": {"range": {"key": ...}}}: the filter's index. */
+  private static String rowidFilter(JsonTree.Obj t) {
+    if (t.get("rowid_filter") instanceof JsonTree.Obj f) {
+      if (f.get("range") instanceof JsonTree.Obj r && r.get("key") != null) {
+        return text(r.get("key"));
+      }
+      return "yes";
+    }
+    return null;
   }
 
   private static String text(Object v) {

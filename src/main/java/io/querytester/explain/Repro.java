@@ -72,7 +72,10 @@ public final class Repro {
       SessionPrelude prelude,
       PlanComparison plan,
       Set<DiffKind> kinds,
-      Path dir) {}
+      Path dir,
+      Cause cause,
+      List<String> oldOptions,
+      List<String> newOptions) {}
 
   private final Settings settings;
   private final RunInfo info;
@@ -138,6 +141,8 @@ public final class Repro {
       throw new BadInputException("cannot read " + workload + ": " + e.getMessage(), e);
     }
     Map<String, PlanComparison> plans = Plans.load(s.runDir());
+    Causes.Found found = Causes.load(s.runDir());
+    Map<String, Cause> causes = found == null ? Map.of() : found.byClass();
     List<Case> cases = new ArrayList<>();
     for (ClassSummary c : wanted.values()) {
       Execution e = executions.get(c.classId());
@@ -151,7 +156,17 @@ public final class Repro {
                 + "; give the run's workload with --workload FILE");
       }
       Path dir = wanted.size() == 1 ? s.out() : s.out().resolve(c.classId());
-      cases.add(new Case(c, e, p, plans.get(c.classId()), kinds(c, e), dir));
+      cases.add(
+          new Case(
+              c,
+              e,
+              p,
+              plans.get(c.classId()),
+              kinds(c, e),
+              dir,
+              causes.get(c.classId()),
+              found == null ? List.of() : found.oldOptions(),
+              found == null ? List.of() : found.newOptions()));
     }
     return new Repro(s, info, header, cases);
   }
@@ -222,7 +237,17 @@ public final class Repro {
         w.write(e);
       }
     }
-    ReproText text = new ReproText(info, c, settings.redact() ? tables::redact : v -> v);
+    ReproFix fix = ReproFix.of(c.cause());
+    Path fixed = c.dir().resolve(ReproFix.WORKLOAD);
+    Files.deleteIfExists(fixed);
+    if (fix != null) {
+      try (WorkloadWriter w = WorkloadWriter.create(fixed, header)) {
+        for (QueryEvent e : fix.apply(c.prelude())) {
+          w.write(e);
+        }
+      }
+    }
+    ReproText text = new ReproText(info, c, settings.redact() ? tables::redact : v -> v, fix);
     write(c.dir().resolve("statement.sql"), text.statement());
     write(c.dir().resolve("old.txt"), text.side(0));
     write(c.dir().resolve("new.txt"), text.side(1));

@@ -22,11 +22,16 @@ final class ReproText {
   private final RunInfo info;
   private final Repro.Case c;
   private final UnaryOperator<String> values;
+  private final ReproFix fix;
 
-  ReproText(RunInfo info, Repro.Case c, UnaryOperator<String> values) {
+  /**
+   * @param fix what {@code run.sh --fix} applies, null for none
+   */
+  ReproText(RunInfo info, Repro.Case c, UnaryOperator<String> values, ReproFix fix) {
     this.info = info;
     this.c = c;
     this.values = values;
+    this.fix = fix;
   }
 
   /** The schemas that the session's USE statements switch to. */
@@ -156,8 +161,19 @@ final class ReproText {
         + " (statement.sql, as workload.jsonl) on two servers with querytester.\n"
         + "# OLD and NEW: any target specs (default: the embedded pair); QUERYTESTER: the command.\n"
         + "# Exit code 1 when the difference is there again, as in the run.\n"
+        + (fix == null
+            ? "# (The run found no fix to apply for this class: --fix is refused.)\n"
+            : "# --fix first: replays it with the fix applied ("
+                + oneLine(fix.description())
+                + "), which should exit 0.\n")
         + "set -u\n"
         + "cd \"$(dirname \"$0\")\"\n"
+        + "WORKLOAD=workload.jsonl\n"
+        + "if [ \"${1:-}\" = \"--fix\" ]; then\n"
+        + (fix == null
+            ? "  echo \"no fix for this class: the run's cause step found none\" >&2\n  exit 2\n"
+            : "  WORKLOAD=" + ReproFix.WORKLOAD + "\n  shift\n")
+        + "fi\n"
         + "QUERYTESTER=${QUERYTESTER:-querytester}\n"
         + "OLD=${OLD:-"
         + defaultSpec(0)
@@ -166,13 +182,19 @@ final class ReproText {
         + defaultSpec(1)
         + "}\n"
         + "rm -rf run\n"
-        + "$QUERYTESTER replay --workload workload.jsonl --old \"$OLD\" --new \"$NEW\""
+        + "$QUERYTESTER replay --workload \"$WORKLOAD\" --old \"$OLD\" --new \"$NEW\""
         + " --load schema.sql"
         + (withData ? " --load data.sql" : "")
+        + options("--old-option", c.oldOptions())
+        + options("--new-option", c.newOptions())
         + (latency ? " --repeat 20" : "")
         + " --out run \"$@\"\n"
         + "code=$?\n"
         + "echo\n"
+        + "if [ \"$WORKLOAD\" != workload.jsonl ]; then\n"
+        + "  echo \"expected with the fix: no regression (exit 0)\"\n"
+        + "  exit $code\n"
+        + "fi\n"
         + "echo \"expected: "
         + kindsText()
         + " in class "
@@ -214,6 +236,11 @@ final class ReproText {
       planLines(b, "OLD", c.plan().old());
       planLines(b, "NEW", c.plan().neu());
     }
+    if (c.cause() != null) {
+      b.append("\n## Cause\n\n```\n");
+      CauseText.lines(c.cause()).forEach(l -> b.append(l).append('\n'));
+      b.append("```\n");
+    }
     b.append("\n## Files\n\n");
     b.append("- `statement.sql`: the statement with its session's state (USE, SET).\n");
     b.append("- `schema.sql`: CREATE TABLE of ");
@@ -232,12 +259,21 @@ final class ReproText {
     b.append("- `old.txt`, `new.txt`: what each side returned in the run: outcome, rows, columns,");
     b.append(" warnings, errors, the rows that differed.\n");
     b.append("- `workload.jsonl`: the statement and its session's statements, for querytester.\n");
-    b.append("- `run.sh`: replays it.\n\n");
+    b.append("- `run.sh`: replays it.\n");
+    if (fix != null) {
+      b.append("- `workload-fix.jsonl`: the same with the fix applied (").append(fix.description());
+      b.append("), for `run.sh --fix`.\n");
+    }
+    b.append('\n');
     b.append("## Run it\n\n```\n");
     b.append("./run.sh                                   # on ").append(defaultSpec(0));
     b.append(" and ").append(defaultSpec(1)).append('\n');
     b.append(
         "OLD=jdbc:mysql://old:3306/ NEW=jdbc:mysql://new:3306/ ./run.sh   # any two servers\n");
+    if (fix != null) {
+      b.append(
+          "./run.sh --fix                             # with the fix applied: should exit 0\n");
+    }
     b.append("```\n\n");
     b.append("It needs `querytester` on PATH (or `QUERYTESTER=/path/to/querytester`) and exits 1");
     b.append(" when the difference is there again: expected ").append(kindsText()).append(".\n");
@@ -251,6 +287,19 @@ final class ReproText {
         " into both servers with the mysql client, run statement.sql on each and compare with");
     b.append(" old.txt and new.txt.\n");
     return b.toString();
+  }
+
+  /** The run's server options again (a config change is the difference to show). */
+  private static String options(String flag, List<String> options) {
+    StringBuilder b = new StringBuilder();
+    for (String o : options) {
+      b.append(' ').append(flag).append(" '").append(o.replace("'", "'\\''")).append('\'');
+    }
+    return b.toString();
+  }
+
+  private static String oneLine(String s) {
+    return s.replaceAll("[\r\n]+", " ");
   }
 
   private static void planLines(StringBuilder b, String side, Plan p) {

@@ -46,6 +46,7 @@ public final class ConsoleReport {
     table(r.classes(), r.totals().classes());
     examples(r.classes());
     plans(r.classes());
+    causes(r);
     health(r.health());
     new ConsoleData(out, color ? RED : "", color ? RESET : "").print(r.data());
     skipped(r);
@@ -200,6 +201,9 @@ public final class ConsoleReport {
       }
       Report.Example e = c.examples().getFirst();
       out.println("      " + Units.abbreviate(Units.oneLine(e.sql()), 110));
+      if (c.cause() != null) {
+        out.println("      cause: " + Units.abbreviate(Units.oneLine(c.cause().summary()), 200));
+      }
       for (Report.Diff d : e.differences()) {
         out.println(
             "      " + label(d.kind()) + ": " + Units.abbreviate(Units.oneLine(d.detail()), 120));
@@ -213,6 +217,54 @@ public final class ConsoleReport {
         }
       }
     }
+  }
+
+  /**
+   * The cause step: a line per class that settings explain (what, and the statement that restores
+   * OLD's behaviour), then the others counted by what the step found.
+   */
+  private void causes(Report r) {
+    Report.CauseStep step = r.causes();
+    if (step == null) {
+      return;
+    }
+    out.println();
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "causes, OLD's session settings tried on NEW (%d candidates, %.1f s):",
+            step.candidates().size(),
+            step.seconds()));
+    if (step.unavailable() != null) {
+      out.println("  " + step.unavailable());
+      return;
+    }
+    java.util.Map<String, List<String>> others = new java.util.TreeMap<>();
+    for (Report.ClassEntry c : r.classes()) {
+      if (c.cause() == null) {
+        continue;
+      }
+      if (io.querytester.explain.Cause.SETTINGS.equals(c.cause().status())) {
+        out.println(
+            "  " + c.classId() + "  " + Units.abbreviate(Units.oneLine(c.cause().summary()), 220));
+      } else {
+        others
+            .computeIfAbsent(c.cause().status(), k -> new java.util.ArrayList<>())
+            .add(c.classId());
+      }
+    }
+    others.forEach(
+        (status, ids) ->
+            out.println(
+                "  "
+                    + ids.size()
+                    + (ids.size() == 1 ? " class: " : " classes: ")
+                    + io.querytester.explain.CauseText.status(status)
+                    + " ("
+                    + String.join(" ", ids.subList(0, Math.min(8, ids.size())))
+                    + (ids.size() > 8 ? " ..." : "")
+                    + ")"));
+    step.skipped().forEach(s -> out.println("  not done: " + s));
   }
 
   /** One line per class whose plans were read: what changed, or that nothing did. */

@@ -46,6 +46,7 @@ final class HtmlClassDetail {
     differences();
     latency();
     plan();
+    new HtmlCauses(h).of(c.cause());
     examples();
     h.open("p").el("a", "back to the table", "href", "#classes").close();
     h.close("article").newline();
@@ -136,7 +137,18 @@ final class HtmlClassDetail {
       other.tables().forEach(t -> others.putIfAbsent(t.table(), t));
     }
     h.open("table", "class", "data plan").open("thead").open("tr");
-    for (String col : new String[] {"table", "access", "key", "key len", "rows", "filtered"}) {
+    for (String col :
+        new String[] {
+          "table",
+          "access",
+          "key",
+          "key len",
+          "rows",
+          "filtered",
+          "rowid filter",
+          "ICP",
+          "join buffer"
+        }) {
       h.el("th", col);
     }
     h.close("thead").open("tbody");
@@ -155,6 +167,13 @@ final class HtmlClassDetail {
       planCell(t.keyLength(), o == null || !Objects.equals(t.keyLength(), o.keyLength()));
       planCell(t.rows(), o != null && !Objects.equals(t.rows(), o.rows()));
       planCell(t.filtered(), o != null && !Objects.equals(t.filtered(), o.filtered()));
+      planCell(t.rowidFilter(), o == null || !Objects.equals(t.rowidFilter(), o.rowidFilter()));
+      planCell(
+          Boolean.TRUE.equals(t.indexCondition()) ? "yes" : null,
+          o == null
+              || Boolean.TRUE.equals(t.indexCondition())
+                  != Boolean.TRUE.equals(o.indexCondition()));
+      planCell(t.joinBuffer(), o == null || !Objects.equals(t.joinBuffer(), o.joinBuffer()));
       h.close("tr");
     }
     h.close("table");
@@ -165,7 +184,8 @@ final class HtmlClassDetail {
               || plan.temporary() != other.temporary()
               || plan.filesort() != other.filesort()
               || !plan.subqueries().equals(other.subqueries())
-              || !plan.notes().equals(other.notes());
+              || !plan.notes().equals(other.notes())
+              || !Objects.equals(plan.histograms(), other.histograms());
       h.el("p", lines.getLast(), "class", changed ? "chg" : null);
     }
     h.el("small", plan.source());

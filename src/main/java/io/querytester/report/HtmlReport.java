@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -188,6 +189,7 @@ public final class HtmlReport {
     overallLatency();
     gate();
     variables();
+    new HtmlCauses(h).step(r.causes());
     h.close("section").newline();
   }
 
@@ -318,39 +320,49 @@ public final class HtmlReport {
   /** Classes grouped by cause: one row per thing to look at. */
   private void findings() {
     h.open("section", "id", "findings").el("h2", "Findings: classes grouped by cause").newline();
-    List<Triage.Finding> list = Triage.findings(r.classes());
+    List<Report.FindingEntry> list = r.findings() == null ? List.of() : r.findings();
     if (list.isEmpty()) {
       h.el("p", "No class differs between OLD and NEW.", "class", "empty").close("section");
       h.newline();
       return;
     }
-    long classes = list.stream().mapToLong(f -> f.classes().size()).sum();
+    long classes = list.stream().mapToLong(f -> f.classIds().size()).sum();
     h.el(
         "p",
         plural(classes, "listed class", "listed classes")
             + " with differences come down to "
             + plural(list.size(), "finding", "findings")
-            + ": classes share one when their first difference has the same error text, the same"
-            + " column type change or the same warning, or when the first differing values of"
-            + " two or more classes show the same word replaced by the same other word.");
+            + ": classes share one when the cause step found the same settings to explain them,"
+            + " when their first difference has the same error, warning or column type change"
+            + " (names and numbers masked), when their first differing values show the same word"
+            + " replaced by the same other word, or the same change of a value's shape with the"
+            + " same warnings. The biggest first within each verdict.");
+    Map<String, Report.ClassEntry> byId = new HashMap<>();
+    r.classes().forEach(c -> byId.put(c.classId(), c));
     h.open("div", "class", "scroll tall").open("table", "id", "qt-findings", "class", "data");
-    head("verdict", "why", "classes", "executions", "class ids");
+    // the cause last: scripts and readers count the columns before it
+    head("verdict", "why", "classes", "executions", "class ids", "cause");
     h.open("tbody");
-    for (Triage.Finding f : list) {
+    for (Report.FindingEntry f : list) {
       h.open("tr", "data-verdict", f.verdict(), "data-kind", f.kind()).open("td");
       badge(f.verdict()).close();
       h.el("td", f.why(), "class", "why");
-      num(f.classes().size());
+      num(f.classIds().size());
       num(f.executions());
       h.open("td", "class", "ids");
       int shown = 0;
-      for (Report.ClassEntry c : f.classes()) {
+      for (String id : f.classIds()) {
         if (shown++ == FINDING_CLASSES) {
-          h.text(" and " + n(f.classes().size() - FINDING_CLASSES) + " more");
+          h.text(" and " + n(f.classIds().size() - FINDING_CLASSES) + " more");
           break;
         }
-        classId(c).text(" ");
+        Report.ClassEntry c = byId.get(id);
+        if (c != null) {
+          classId(c).text(" ");
+        }
       }
+      h.close("td");
+      h.el("td", f.cause() == null ? "" : f.cause(), "class", "why cause");
       h.close("tr").newline();
     }
     h.close("div").close("section").newline();

@@ -1,6 +1,7 @@
 package io.querytester.report;
 
 import io.querytester.XmlWriter;
+import io.querytester.explain.CauseText;
 import io.querytester.run.DataCheck;
 import io.querytester.run.DiffKind;
 import java.io.IOException;
@@ -293,6 +294,11 @@ public final class JunitReport {
         .append('\n');
     b.append("latency OLD vs NEW: ").append(Triage.latency(c.latency())).append('\n');
     plan(c.plan(), b);
+    if (c.cause() != null) {
+      Report.CauseInfo k = c.cause();
+      CauseText.lines(k.summary(), k.attributions(), k.fixes(), k.knownChanges())
+          .forEach(l -> b.append(l).append('\n'));
+    }
     if (!c.examples().isEmpty()) {
       Report.Example e = c.examples().getFirst();
       b.append("\nexample execution (event ").append(e.event()).append("): ").append(e.sql());

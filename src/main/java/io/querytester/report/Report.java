@@ -35,6 +35,10 @@ import java.util.Map;
  * @param notes things the reader should know
  * @param cut what was left out to keep the report small
  * @param redacted whether literals and values were replaced (--redact)
+ * @param findings the listed classes with differences grouped by what they share (the same error or
+ *     warning with names and numbers masked, the same change of value shape, the same setting found
+ *     to cause them), biggest first within each verdict
+ * @param causes the cause step: the candidate settings, what it skipped; absent when it did not run
  */
 public record Report(
     String format,
@@ -59,7 +63,9 @@ public record Report(
     Curve latency,
     List<String> notes,
     List<Cut> cut,
-    boolean redacted) {
+    boolean redacted,
+    List<FindingEntry> findings,
+    CauseStep causes) {
 
   public static final String FORMAT = "querytester-report";
   public static final int VERSION = 1;
@@ -205,6 +211,8 @@ public record Report(
    * @param curve latency percentiles OLD vs NEW (detailed classes only)
    * @param plan OLD's and NEW's plans of its example and what changed, for a class with a latency
    *     verdict, a row order change or a result change under ORDER BY ... LIMIT; absent otherwise
+   * @param cause what explains its differences and, for a class slower on NEW, the fixes measured;
+   *     absent when the cause step did not look into it
    */
   public record ClassEntry(
       String classId,
@@ -222,7 +230,88 @@ public record Report(
       boolean detailed,
       List<Example> examples,
       Curve curve,
-      PlanInfo plan) {}
+      PlanInfo plan,
+      CauseInfo cause) {
+
+    /** The same class with other examples (the findings read every class's, detailed or not). */
+    ClassEntry withExamples(List<Example> other) {
+      return new ClassEntry(
+          classId,
+          fingerprint,
+          example,
+          kind,
+          verdict,
+          executions,
+          skipped,
+          skipReason,
+          differences,
+          errors,
+          nondeterminism,
+          latency,
+          detailed,
+          other,
+          curve,
+          plan,
+          cause);
+    }
+  }
+
+  /**
+   * What explains a class's differences, from the cause step ({@code causes.json}).
+   *
+   * @param status SETTINGS, NO_SETTING, NOT_REPRODUCED, NOT_RUN or NOT_EXAMINED
+   * @param summary the cause in one line
+   * @param events the example statements run again
+   * @param attributions per difference looked into: the settings that explain it, the statement
+   *     that restores OLD's behaviour, the confirmation the other way
+   * @param fixes for a class slower on NEW: the best fix and every fix measured
+   * @param knownChanges precheck rules that name a code change this statement meets
+   */
+  public record CauseInfo(
+      String status,
+      String summary,
+      List<Long> events,
+      List<io.querytester.explain.Cause.Attribution> attributions,
+      io.querytester.explain.Cause.Fixes fixes,
+      List<String> knownChanges) {}
+
+  /**
+   * Classes that share what they differ by: one thing to look at.
+   *
+   * @param kind the difference kind of its first class's first failing difference
+   * @param verdict its first class's verdict
+   * @param why what the classes share, in words (with the first class's own value or message)
+   * @param cause the cause the classes share (its first class's cause step summary), absent when
+   *     none was found
+   * @param classIds the classes, worst first
+   * @param executions their executions
+   */
+  public record FindingEntry(
+      String kind,
+      String verdict,
+      String why,
+      String cause,
+      List<String> classIds,
+      long executions) {}
+
+  /**
+   * The cause step of the run.
+   *
+   * @param candidates the settings that differ and that NEW takes at OLD's value for a session, the
+   *     user's options first
+   * @param excluded the differing variables and parts that are no candidates, with why
+   * @param seconds how long the step took
+   * @param budgetSeconds its time budget
+   * @param skipped what it did not do, and why
+   * @param unavailable why it could not run on the servers, absent when it ran
+   */
+  public record CauseStep(
+      List<io.querytester.explain.Setting> candidates,
+      List<io.querytester.explain.SettingsDelta.Excluded> excluded,
+      double seconds,
+      double budgetSeconds,
+      List<String> skipped,
+      String unavailable) {}
 
   /**
    * The plans of a class's example statement on OLD and NEW.

@@ -6,8 +6,11 @@ import io.querytester.compare.ClassVerdict;
 import io.querytester.compare.Diagnostics;
 import io.querytester.compare.GatePolicy;
 import io.querytester.compare.RunSummary;
+import io.querytester.explain.Cause;
+import io.querytester.explain.Causes;
 import io.querytester.explain.PlanComparison;
 import io.querytester.explain.Plans;
+import io.querytester.explain.SettingsDelta;
 import io.querytester.health.HealthReport;
 import io.querytester.run.DataCheck;
 import io.querytester.run.DiffKind;
@@ -71,14 +74,22 @@ public final class ReportBuilder {
     Set<String> detailed = detailCandidates(listed);
     Histograms histograms = Histograms.read(runDir, detailed, warnings);
     Map<String, PlanComparison> plans = Plans.load(runDir);
+    Causes.Found found = Causes.load(runDir);
+    Map<String, Cause> causes = found == null ? Map.of() : found.byClass();
     List<Report.ClassEntry> classes = new ArrayList<>();
     long detailedCount = 0;
     for (ClassSummary c : listed) {
       Report.ClassEntry e =
-          entry(c, detailed.contains(c.classId()), histograms, plans.get(c.classId()));
+          entry(
+              c,
+              detailed.contains(c.classId()),
+              histograms,
+              plans.get(c.classId()),
+              causes.get(c.classId()));
       detailedCount += e.detailed() ? 1 : 0;
       classes.add(e);
     }
+    List<Report.FindingEntry> findings = findings(listed, classes);
     return new Report(
         Report.FORMAT,
         Report.VERSION,
@@ -115,7 +126,110 @@ public final class ReportBuilder {
             listed.stream().filter(c -> c.verdict() != ClassVerdict.SKIPPED).count(),
             detailed.size(),
             detailedCount),
-        redaction.enabled());
+        redaction.enabled(),
+        findings,
+        causeStep(found));
+  }
+
+  /**
+   * The findings of the listed classes. Every class counts, detailed or not: a class past the
+   * detail limit is read with its examples too (redacted, not kept in the report), so that three
+   * thousand classes of one cause are one finding and not two hundred and one.
+   */
+  private List<Report.FindingEntry> findings(
+      List<ClassSummary> listed, List<Report.ClassEntry> classes) {
+    List<Report.ClassEntry> read = new ArrayList<>(classes.size());
+    for (int i = 0; i < classes.size(); i++) {
+      Report.ClassEntry e = classes.get(i);
+      read.add(e.detailed() ? e : e.withExamples(triageExamples(listed.get(i))));
+    }
+    return Findings.of(read).stream()
+        .map(
+            f ->
+                new Report.FindingEntry(
+                    f.kind(),
+                    f.verdict(),
+                    f.why(),
+                    f.cause(),
+                    f.classes().stream().map(Report.ClassEntry::classId).toList(),
+                    f.executions()))
+        .toList();
+  }
+
+  /** A class's examples as the findings read them: redacted, outside the details budget. */
+  private List<Report.Example> triageExamples(ClassSummary c) {
+    List<Report.Example> out = new ArrayList<>();
+    for (ClassSummary.Example x : c.examples()) {
+      List<Report.Diff> diffs = new ArrayList<>();
+      for (Difference d : x.differences()) {
+        Difference.RowSamples s = d.samples();
+        Report.Samples samples =
+            s == null
+                ? null
+                : new Report.Samples(
+                    s.columns(), redacted(s.onlyOld()), redacted(s.onlyNew()), s.truncated());
+        diffs.add(new Report.Diff(d.kind().name(), detail(d), samples));
+      }
+      out.add(new Report.Example(x.event(), null, null, null, diffs));
+    }
+    return out;
+  }
+
+  private List<List<String>> redacted(List<List<String>> rows) {
+    List<List<String>> out = new ArrayList<>();
+    for (List<String> row : rows.subList(0, Math.min(rows.size(), limits.maxSampleRows()))) {
+      out.add(row.stream().map(v -> value(redaction.value(v))).toList());
+    }
+    return out;
+  }
+
+  private Report.CauseInfo cause(Cause c) {
+    if (c == null) {
+      return null;
+    }
+    Cause.Fixes f = c.fixes();
+    Cause.Fixes fixes =
+        f == null
+            ? null
+            : new Cause.Fixes(
+                fixStatement(f.best()),
+                f.tried().stream().map(this::fixStatement).toList(),
+                f.skipped());
+    return new Report.CauseInfo(
+        c.status(), c.summary(), c.events(), c.attributions(), fixes, c.knownChanges());
+  }
+
+  /** A hint fix is the statement rewritten: redacted as a statement; a SET is settings only. */
+  private Cause.Fix fixStatement(Cause.Fix f) {
+    if (f == null || !"hint".equals(f.kind())) {
+      return f;
+    }
+    return new Cause.Fix(
+        f.kind(),
+        f.description(),
+        statement(f.statement()),
+        f.rowsSame(),
+        f.oldP50(),
+        f.newP50(),
+        f.ratio(),
+        f.pValue(),
+        f.verdict(),
+        f.fixes(),
+        f.note());
+  }
+
+  private static Report.CauseStep causeStep(Causes.Found f) {
+    if (f == null) {
+      return null;
+    }
+    SettingsDelta d = f.delta();
+    return new Report.CauseStep(
+        d == null ? List.of() : d.candidates(),
+        d == null ? List.of() : d.excluded(),
+        f.seconds(),
+        f.budgetSeconds(),
+        f.skipped(),
+        f.unavailable());
   }
 
   private Set<String> detailCandidates(List<ClassSummary> listed) {
@@ -132,7 +246,11 @@ public final class ReportBuilder {
   }
 
   private Report.ClassEntry entry(
-      ClassSummary c, boolean wantDetails, Histograms histograms, PlanComparison plan) {
+      ClassSummary c,
+      boolean wantDetails,
+      Histograms histograms,
+      PlanComparison plan,
+      Cause cause) {
     boolean detailed = wantDetails && budget > 0;
     if (wantDetails && !detailed) {
       classesOverBudget++;
@@ -157,7 +275,8 @@ public final class ReportBuilder {
         detailed,
         examples,
         detailed ? histograms.curve(c.classId()) : null,
-        plan(plan));
+        plan(plan),
+        cause(cause));
   }
 
   private Report.PlanInfo plan(PlanComparison p) {

@@ -1,24 +1,19 @@
 package io.querytester.report;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * What a person reads first in report.html: each class's first difference in words ("why"), and the
- * classes that share one cause grouped into one finding, so that twenty queries failing with the
- * same error, losing the same column type or returning the same renamed value (utf8 -> utf8mb3)
- * read as one thing to fix. Computed from the report's model alone.
+ * What a person reads first in report.html: each class's first difference in words ("why"), and
+ * what a difference shares with other classes' (a column change without its columns, a message with
+ * its names masked, the word a value replaced), from which {@link Findings} groups them. Computed
+ * from the report's model alone.
  */
 final class Triage {
   /** Kinds whose detail text names a cause that other classes can share. */
-  private static final Set<String> SHARED_CAUSES =
+  static final Set<String> SHARED_CAUSES =
       Set.of(
           "CRASH",
           "ERROR_NEW",
@@ -34,27 +29,10 @@ final class Triage {
           "WARNINGS");
 
   /** Kinds whose detail lists changes per column ("`a`: ...; `b`: ..."). */
-  private static final Set<String> COLUMN_CAUSES =
+  static final Set<String> COLUMN_CAUSES =
       Set.of("METADATA", "METADATA_WIDTH", "COLUMN_DEFINITION");
 
   private Triage() {}
-
-  /**
-   * Classes with one cause.
-   *
-   * @param kind the difference kind, e.g. ERROR_NEW
-   * @param why the first class's difference in words
-   * @param classes the classes, worst first
-   */
-  record Finding(String kind, String why, List<Report.ClassEntry> classes) {
-    long executions() {
-      return classes.stream().mapToLong(Report.ClassEntry::executions).sum();
-    }
-
-    String verdict() {
-      return classes.getFirst().verdict();
-    }
-  }
 
   /** The first difference of a class in words; empty when there is none. */
   static String why(Report.ClassEntry c) {
@@ -115,48 +93,11 @@ final class Triage {
     return null;
   }
 
-  private static String shown(String value) {
+  static String shown(String value) {
     // Spaces kept as they are: a trailing one may be the whole difference.
     return value == null
         ? "NULL"
         : "'" + Units.abbreviate(value.replaceAll("[\r\n\t]+", " "), 60) + "'";
-  }
-
-  /**
-   * Classes with differences, grouped by cause; in the order of their worst class. Classes whose
-   * first differing value shows the same substitution (utf8 -> utf8mb3) share a finding when two or
-   * more do; otherwise a value difference is its class's own.
-   */
-  static List<Finding> findings(List<Report.ClassEntry> classes) {
-    // Each class's substitution once: finding it walks the class's examples and their samples.
-    Map<Report.ClassEntry, Substitution> subs = new IdentityHashMap<>();
-    Map<Substitution, Integer> substitutions = new HashMap<>();
-    for (Report.ClassEntry c : classes) {
-      Substitution sub = substitution(c);
-      if (sub != null) {
-        subs.put(c, sub);
-        substitutions.merge(sub, 1, Integer::sum);
-      }
-    }
-    Map<Object, List<Report.ClassEntry>> groups = new LinkedHashMap<>();
-    Map<Object, String[]> first = new LinkedHashMap<>();
-    for (Report.ClassEntry c : classes) {
-      Report.ClassDiff d = first(c);
-      if (d == null) {
-        continue;
-      }
-      Substitution sub = subs.get(c);
-      boolean shared = sub != null && substitutions.get(sub) > 1;
-      Object key = shared ? sub : cause(c, d);
-      groups.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
-      first.putIfAbsent(
-          key, new String[] {d.kind(), shared ? substitutionWhy(c, d, sub) : findingWhy(c, d)});
-    }
-    List<Finding> out = new ArrayList<>();
-    groups.forEach(
-        (key, list) ->
-            out.add(new Finding(first.get(key)[0], first.get(key)[1], List.copyOf(list))));
-    return out;
   }
 
   /**
@@ -176,28 +117,6 @@ final class Triage {
   }
 
   /**
-   * "result values: 'utf8' on OLD became 'utf8mb3' on NEW, e.g. `c` is 'utf8_general_ci' on OLD,
-   * 'utf8mb3_general_ci' on NEW": the shared substitution, then the first class's value.
-   */
-  private static String substitutionWhy(Report.ClassEntry c, Report.ClassDiff d, Substitution s) {
-    return d.label()
-        + ": "
-        + shown(s.old())
-        + " on OLD became "
-        + shown(s.neu())
-        + " on NEW, e.g. "
-        + firstDifferingValue(c).words();
-  }
-
-  /** A column change reads without the first class's column names: it is every class's cause. */
-  private static String findingWhy(Report.ClassEntry c, Report.ClassDiff d) {
-    String detail = detail(c, d.kind());
-    return COLUMN_CAUSES.contains(d.kind()) && detail != null
-        ? d.label() + ": " + columnChanges(detail)
-        : why(c);
-  }
-
-  /**
    * What classes must have in common to share a finding: the kind, and for kinds whose detail names
    * a cause, that detail without the class's own column names.
    */
@@ -209,7 +128,20 @@ final class Triage {
     if (!SHARED_CAUSES.contains(d.kind()) || detail == null) {
       return d.kind() + " " + c.classId();
     }
-    return d.kind() + " " + (COLUMN_CAUSES.contains(d.kind()) ? columnChanges(detail) : detail);
+    return d.kind() + " " + sharedDetail(d.kind(), detail);
+  }
+
+  /**
+   * A detail as classes share it: a column change without the columns' names, a message with its
+   * names and numbers masked, warnings each once.
+   */
+  static String sharedDetail(String kind, String detail) {
+    if (COLUMN_CAUSES.contains(kind)) {
+      return columnChanges(detail);
+    }
+    return kind.equals("WARNINGS")
+        ? FindingKeys.maskedWarnings(detail)
+        : FindingKeys.masked(detail);
   }
 
   /**
@@ -227,7 +159,7 @@ final class Triage {
   }
 
   /** The class's first difference that fails the run, else its first. */
-  private static Report.ClassDiff first(Report.ClassEntry c) {
+  static Report.ClassDiff first(Report.ClassEntry c) {
     for (Report.ClassDiff d : c.differences()) {
       if (d.failsGate() && d.acceptedReason() == null) {
         return d;

@@ -44,6 +44,32 @@ public record SqlToken(Kind kind, String text) {
     return tokens;
   }
 
+  /**
+   * A token with where it stands in the statement's text, for rewriting a statement in place (a
+   * hint inserted after a table name).
+   *
+   * @param token the token
+   * @param start the offset of its first character
+   * @param end the offset after its last character
+   * @param depth its parenthesis depth (an opening or closing parenthesis has the depth outside it)
+   */
+  public record Located(SqlToken token, int start, int end, int depth) {}
+
+  /** The tokens of {@code sql} with their offsets; never throws on odd input. */
+  public static List<Located> located(String sql) {
+    SqlScanner sc = new SqlScanner(sql == null ? "" : sql);
+    List<Located> tokens = new ArrayList<>();
+    for (SqlScanner.Type t = sc.next(); t != SqlScanner.Type.END; t = sc.next()) {
+      tokens.add(
+          new Located(
+              new SqlToken(Kind.valueOf(t.name()), sc.text().substring(sc.start(), sc.end())),
+              sc.start(),
+              sc.end(),
+              sc.depth()));
+    }
+    return tokens;
+  }
+
   /** Whether it is {@code =} or {@code :=}, as in an assignment. */
   public boolean isAssignment() {
     return kind == Kind.OPERATOR && (text.equals("=") || text.equals(":="));

@@ -16,8 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The reference that {@code querytester replay} is measured against: the least any replay that runs
  * each statement on two servers must do. A shared queue of the statements, N workers, each with one
  * connection per side; a worker runs its statement on both servers at once and reads every row with
- * getString; nothing is compared or written. Runs as its own process so that its CPU seconds are
- * measured the same way as the tool's.
+ * getString (a write's statement returns none); nothing is compared or recorded. Runs as its own
+ * process so that its CPU seconds are measured the same way as the tool's.
  *
  * <p>Usage: {@code BareLoop OPTION_FILE OLD_PORT NEW_PORT CONCURRENCY STATEMENTS_FILE
  * [PROPERTY=VALUE...]} (Connector/J properties, to measure what one costs), the option file holding
@@ -72,13 +72,18 @@ public final class BareLoop {
     }
   }
 
+  /** Runs a statement and reads every row it returns (a write returns none). */
   private static void readAll(Connection c, String sql) {
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery(sql)) {
-      int cols = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        for (int i = 1; i <= cols; i++) {
-          rs.getString(i);
+    try (Statement s = c.createStatement()) {
+      if (!s.execute(sql)) {
+        return;
+      }
+      try (ResultSet rs = s.getResultSet()) {
+        int cols = rs.getMetaData().getColumnCount();
+        while (rs.next()) {
+          for (int i = 1; i <= cols; i++) {
+            rs.getString(i);
+          }
         }
       }
     } catch (Exception e) {

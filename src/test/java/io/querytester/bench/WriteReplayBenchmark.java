@@ -25,8 +25,14 @@ import java.util.concurrent.TimeUnit;
  * its differences by kind and whether OLD, NEW and production hold the same data. Not a test: run
  * by bench/writes/run.sh.
  *
+ * <p>Beside each replay, in the same round, the machine's ceiling: a bare JDBC loop ({@link
+ * BareLoop}) runs the same statements on both servers at once from a shared queue at the same
+ * concurrency, without their transactions and in no order (nothing compared): the least any replay
+ * of them costs here.
+ *
  * <p>Arguments: OLD version (11.4.5: identical servers), seconds of load (5), sysbench threads (8),
- * rounds (2), output folder, replay concurrency (the threads).
+ * rounds (2), output folder, replay concurrency (the threads), production's rate in transactions
+ * per second (0: as fast as it goes).
  */
 public final class WriteReplayBenchmark {
   private static final String PROD = "11.4.5";
@@ -43,12 +49,13 @@ public final class WriteReplayBenchmark {
     int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 2;
     Path out = Path.of(args.length > 4 ? args[4] : "bench/out/writes").toAbsolutePath();
     int concurrency = args.length > 5 ? Integer.parseInt(args[5]) : threads;
+    int rate = args.length > 6 ? Integer.parseInt(args[6]) : 0;
     Files.createDirectories(out);
     try (EmbeddedTarget prod = TestServers.start("PROD", PROD, "log-bin=prod-bin", "server-id=1");
         EmbeddedTarget old = TestServers.start("OLD", oldVersion);
         EmbeddedTarget neu = TestServers.start("NEW", NEW)) {
       TestServers.exec(prod, "CREATE DATABASE sbtest");
-      sysbench(prod, out.resolve("prepare.log"), "prepare", 1, 0);
+      sysbench(prod, out.resolve("prepare.log"), "prepare", 1, 0, 0);
       Path dump = out.resolve("dump.sql");
       dump(prod, dump);
       Path slowLog = out.resolve("slow.log");
@@ -59,7 +66,7 @@ public final class WriteReplayBenchmark {
           "SET GLOBAL long_query_time = 0",
           "SET GLOBAL slow_query_log = 1");
       long started = System.nanoTime();
-      sysbench(prod, out.resolve("load.log"), "run", threads, seconds);
+      sysbench(prod, out.resolve("load.log"), "run", threads, seconds, rate);
       double prodSeconds = (System.nanoTime() - started) / 1e9;
       TestServers.exec(prod, "SET GLOBAL slow_query_log = 0");
       Map<String, Long> prodSums = checksums(prod);
@@ -83,16 +90,19 @@ public final class WriteReplayBenchmark {
               "--out",
               workload.toString()));
       long statements = ReplayBenchmark.count(workload);
+      Path sqlFile = out.resolve("statements.sql");
+      Files.write(sqlFile, statementsOutsideTransactions(workload));
       Path cnf = TestServers.rootCnf(out, old, neu);
       StringBuilder report = new StringBuilder();
       report.append(
           String.format(
               Locale.ROOT,
-              "production (MariaDB %s): sysbench oltp_read_write, %d threads, %d s: %d statements"
+              "production (MariaDB %s): sysbench oltp_read_write, %d threads, %d s%s: %d statements"
                   + " captured, %.0f/s (%.1f s of load)%n",
               PROD,
               threads,
               seconds,
+              rate > 0 ? ", --rate=" + rate + " transactions/s" : "",
               statements,
               statements / prodSeconds,
               prodSeconds));
@@ -101,6 +111,39 @@ public final class WriteReplayBenchmark {
         return;
       }
       for (int round = 1; round <= rounds; round++) {
+        for (EmbeddedTarget t : List.of(old, neu)) {
+          restore(t, neu, dump);
+        }
+        Path loopLog = out.resolve("loop-" + round);
+        TimedProcess.Result loop =
+            TimedProcess.run(
+                loopLog,
+                List.of(
+                    ProcessHandle.current().info().command().orElse("java"),
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    BareLoop.class.getName(),
+                    cnf.toString(),
+                    Integer.toString(old.server().port()),
+                    Integer.toString(neu.server().port()),
+                    Integer.toString(concurrency),
+                    sqlFile.toString()),
+                0);
+        double loopSeconds =
+            Double.parseDouble(
+                Files.readString(loopLog.resolveSibling(loopLog.getFileName() + ".out"))
+                    .strip()
+                    .split(" ")[1]);
+        report.append(
+            String.format(
+                Locale.ROOT,
+                "round %d: bare loop (the same statements without BEGIN/COMMIT, no order, %d"
+                    + " connections per side): %.1f s, %.0f statements/s, CPU %.1f s%n",
+                round,
+                concurrency,
+                loopSeconds,
+                statements / loopSeconds,
+                loop.cpu()));
         for (EmbeddedTarget t : List.of(old, neu)) {
           restore(t, neu, dump);
         }
@@ -175,6 +218,21 @@ public final class WriteReplayBenchmark {
     Thread.sleep(Long.MAX_VALUE);
   }
 
+  /** The workload's statements, one per line, without transaction control (for the bare loop). */
+  private static List<String> statementsOutsideTransactions(Path workload) throws Exception {
+    List<String> out = new ArrayList<>();
+    try (io.querytester.workload.WorkloadReader r =
+        io.querytester.workload.WorkloadReader.open(workload, w -> {})) {
+      for (io.querytester.workload.WorkloadReader.Entry e : r) {
+        String sql = e.event().sql().strip();
+        if (!sql.equalsIgnoreCase("BEGIN") && !sql.equalsIgnoreCase("COMMIT")) {
+          out.add(sql.replace('\n', ' '));
+        }
+      }
+    }
+    return out;
+  }
+
   /** The console summary's line of differences by kind, or "no differences". */
   private static String differences(Path run) throws IOException {
     for (String line : Files.readAllLines(run.resolveSibling(run.getFileName() + ".out"))) {
@@ -185,8 +243,8 @@ public final class WriteReplayBenchmark {
     return "no differences";
   }
 
-  private static void sysbench(Target prod, Path log, String what, int threads, int seconds)
-      throws Exception {
+  private static void sysbench(
+      Target prod, Path log, String what, int threads, int seconds, int rate) throws Exception {
     EmbeddedTarget t = (EmbeddedTarget) prod;
     List<String> cmd =
         new ArrayList<>(
@@ -206,6 +264,9 @@ public final class WriteReplayBenchmark {
                 "--rand-seed=1"));
     if (seconds > 0) {
       cmd.add("--time=" + seconds);
+    }
+    if (rate > 0) {
+      cmd.add("--rate=" + rate);
     }
     cmd.add(what);
     run(log, cmd);

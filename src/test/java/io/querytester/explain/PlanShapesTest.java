@@ -36,7 +36,16 @@ class PlanShapesTest {
     assertThat(p.tables().getFirst())
         .isEqualTo(
             new Plan.Table(
-                "customers", "ref", "idx_customers_country_city", "8", 482L, 100.0, null));
+                "customers",
+                "ref",
+                "idx_customers_country_city",
+                "8",
+                482L,
+                100.0,
+                null,
+                null,
+                true,
+                null));
     assertThat(p.tables().get(2).key()).isNull();
     assertThat(p.subqueries()).containsExactly("materialization");
     assertThat(p.temporary()).isFalse();
@@ -65,8 +74,9 @@ class PlanShapesTest {
       assertThat(p.filesort()).as(f).isTrue();
       assertThat(p.joinOrder()).as(f).isEqualTo("c, o");
     }
+    // MariaDB pushes the ref's own condition down to the index; the MySQL shape does not say so
     assertThat(PlanDiff.of(plan("mariadb-11.4.5-q2.json"), plan("mysql-8.0-q2.json")).changes())
-        .isEmpty();
+        .containsExactly("c: index condition pushdown yes -> no");
     Plan q1 = plan("mariadb-10.2.11-q1.json");
     assertThat(q1.filesort()).isTrue();
     assertThat(q1.temporary()).isFalse();
@@ -151,6 +161,62 @@ class PlanShapesTest {
     PlanComparison missing = PlanComparison.of(ex, a, null, null, "ERROR 1146 (42S02): no table");
     assertThat(missing.status()).isEqualTo(PlanComparison.UNAVAILABLE);
     assertThat(missing.summary()).contains("NEW: ERROR 1146");
+  }
+
+  @Test
+  void aRowidFilterOnTheSameAccessIsAnotherPlanNotTheSamePlan() {
+    // the case: same access type, key and key length; NEW adds a rowid filter
+    Plan without = plan("mariadb-11.4.5-q5-no-filter.json");
+    Plan with = plan("mariadb-11.4.5-q5.json");
+    assertThat(with.tables().getFirst().rowidFilter()).isEqualTo("ka");
+    assertThat(without.tables().getFirst().rowidFilter()).isNull();
+    assertThat(with.tables().getFirst().key()).isEqualTo(without.tables().getFirst().key());
+    PlanComparison.Example ex = new PlanComparison.Example("C1", List.of("latency"), 7, "SELECT");
+    PlanComparison c = PlanComparison.of(ex, without, with, null, null);
+    assertThat(c.status()).isEqualTo(PlanComparison.DIFFERENT);
+    assertThat(c.changes()).containsExactly("t: rowid filter none -> ka");
+  }
+
+  @Test
+  void joinBuffersAndTheirKindAreKeptFromJsonAndTabularExplain() {
+    Plan p = plan("mariadb-11.4.5-q6.json");
+    assertThat(p.tables()).extracting(Plan.Table::joinBuffer).containsExactly(null, "BNL flat");
+    assertThat(PlanShapes.tabularJoinBuffer("Using where; Using join buffer (flat, BNL join)"))
+        .isEqualTo("BNL flat");
+    assertThat(PlanShapes.tabularJoinBuffer("Using join buffer (incremental, BNLH join)"))
+        .isEqualTo("BNLH incremental");
+    assertThat(PlanShapes.tabularJoinBuffer("Using where; Using join buffer (hash join)"))
+        .isEqualTo("hash join");
+    Plan rows =
+        PlanShapes.fromRows(
+            List.of(
+                row(
+                    "SIMPLE",
+                    "t",
+                    "ref",
+                    "kb|ka",
+                    "5|5",
+                    "1031",
+                    "Using where; Using rowid filter")));
+    assertThat(rows.tables().getFirst().key()).isEqualTo("kb");
+    assertThat(rows.tables().getFirst().rowidFilter()).isEqualTo("ka");
+  }
+
+  @Test
+  void theHistogramsATraceUsedAreNamedAndOnlyTwoTracesCompare() throws IOException {
+    String trace;
+    try (InputStream in =
+        PlanShapesTest.class.getResourceAsStream("mariadb-11.4.5-q5-trace.json")) {
+      trace = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    assertThat(PlanShapes.histograms(trace)).containsExactly("t.c");
+    Plan with = plan("mariadb-11.4.5-q5.json");
+    assertThat(
+            PlanDiff.of(with.withHistograms(List.of()), with.withHistograms(List.of("t.c")))
+                .changes())
+        .containsExactly("histograms: none -> t.c");
+    // a side without a trace (10.2) says nothing about histograms
+    assertThat(PlanDiff.of(with, with.withHistograms(List.of("t.c"))).changes()).isEmpty();
   }
 
   @Test

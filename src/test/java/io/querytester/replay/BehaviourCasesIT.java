@@ -14,19 +14,11 @@ import io.querytester.run.DataCheck;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
 import io.querytester.run.Execution;
-import io.querytester.target.SqlScript;
 import io.querytester.target.Target;
+import io.querytester.testing.CaseFolders;
 import io.querytester.testing.TestServers;
-import io.querytester.workload.QueryEvent;
-import io.querytester.workload.WorkloadHeader;
-import io.querytester.workload.WorkloadWriter;
 import io.querytester.workload.WrittenTables;
-import java.io.StringReader;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -65,14 +57,7 @@ class BehaviourCasesIT {
   record Step(String sql, List<DiffKind> expect, String verdict) {}
 
   static Stream<String> cases() throws Exception {
-    try (Stream<Path> dirs = Files.list(casesRoot())) {
-      return dirs
-          .filter(Files::isDirectory)
-          .map(p -> p.getFileName().toString())
-          .sorted()
-          .toList()
-          .stream();
-    }
+    return CaseFolders.names("cases");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -81,49 +66,13 @@ class BehaviourCasesIT {
     Case c = load(name);
     List<Target> pair = servers(c.old(), c.neu());
     String db = "case_" + name.replace('-', '_');
-    for (Target t : pair) {
-      TestServers.exec(t, "DROP DATABASE IF EXISTS " + db, "CREATE DATABASE " + db);
-      if (c.schema() != null) {
-        try (var conn = t.connect();
-            var st = conn.createStatement()) {
-          st.execute("USE " + db);
-          for (SqlScript.Statement s : new SqlScript(new StringReader(c.schema()))) {
-            st.execute(s.sql());
-          }
-        }
-      }
-    }
-    Path workload = tmp.resolve("w.jsonl.gz");
-    try (WorkloadWriter w =
-        WorkloadWriter.create(workload, WorkloadHeader.of("manual", null, Instant.now()))) {
-      Instant ts = Instant.parse("2026-01-02T03:04:05.123456Z");
-      for (Step s : c.statements()) {
-        w.write(
-            new QueryEvent(
-                ts, 1L, "app", "localhost", db, s.sql(), null, null, null, null, null, null));
-      }
-    }
+    CaseFolders.database(pair, db, c.schema());
+    Path workload =
+        CaseFolders.workload(
+            tmp.resolve("w.jsonl.gz"), db, c.statements().stream().map(Step::sql).toList());
     Path run = tmp.resolve("run");
     RunRollup written = new RunRollup(3);
-    new Replayer(
-            new ReplaySettings(
-                workload,
-                run,
-                1,
-                0,
-                null,
-                0,
-                false,
-                c.allowWrites(),
-                Duration.ofSeconds(30),
-                1_000_000,
-                12,
-                0,
-                10,
-                7,
-                false,
-                !c.allowWrites()),
-            m -> {})
+    new Replayer(CaseFolders.settings(workload, run, c.allowWrites(), 0), m -> {})
         .whenWritten(written)
         .run(pair, false);
 
@@ -170,7 +119,8 @@ class BehaviourCasesIT {
 
   private static Case load(String name) throws Exception {
     Map<?, ?> raw =
-        YAML.readValue(casesRoot().resolve(name).resolve("case.yaml").toFile(), Map.class);
+        YAML.readValue(
+            CaseFolders.root("cases").resolve(name).resolve("case.yaml").toFile(), Map.class);
     List<Step> steps = new ArrayList<>();
     for (Object o : (List<?>) raw.get("statements")) {
       Map<?, ?> m = (Map<?, ?>) o;
@@ -205,9 +155,5 @@ class BehaviourCasesIT {
   static void stop() {
     SERVERS.values().forEach(l -> l.forEach(Target::close));
     SERVERS.clear();
-  }
-
-  private static Path casesRoot() throws URISyntaxException {
-    return Path.of(BehaviourCasesIT.class.getClassLoader().getResource("cases").toURI());
   }
 }

@@ -30,12 +30,12 @@ class TriageTest {
             entry("E", "METADATA", "`b`: charset utf8 -> utf8mb3", null),
             entry("F", "RESULT", "same row count (1), different values", null),
             entry("G", "RESULT", "same row count (1), different values", null));
-    List<Triage.Finding> findings = Triage.findings(classes);
+    List<Findings.Finding> findings = Findings.of(classes);
     assertThat(findings)
         .extracting(f -> f.classes().stream().map(Report.ClassEntry::classId).toList())
         .containsExactly(
-            List.of("A", "B"), List.of("C"), List.of("D", "E"), List.of("F"), List.of("G"));
-    assertThat(findings.get(2).why()).isEqualTo("column types: charset utf8 -> utf8mb3");
+            List.of("A", "B"), List.of("D", "E"), List.of("C"), List.of("F"), List.of("G"));
+    assertThat(findings.get(1).why()).isEqualTo("column types: charset utf8 -> utf8mb3");
   }
 
   @Test
@@ -80,7 +80,7 @@ class TriageTest {
             values("C", "city", "Lyon", "Lyon "),
             values("D", "Create Table", "CHARSET=utf8", "CHARSET=utf8mb3 COLLATE=utf8mb3_bin"),
             values("E", "city", "Nice", "Nice!"));
-    List<Triage.Finding> findings = Triage.findings(classes);
+    List<Findings.Finding> findings = Findings.of(classes);
     assertThat(findings)
         .extracting(f -> f.classes().stream().map(Report.ClassEntry::classId).toList())
         .containsExactly(List.of("A", "B", "D"), List.of("C"), List.of("E"));
@@ -102,19 +102,40 @@ class TriageTest {
             values("B", "active", "0", "1"),
             values("C", "at", "2026-11-25 10:00:00", "2026-11-25 10:00:01"),
             values("D", "seen", "12:00", "12:01"));
-    assertThat(Triage.findings(classes)).hasSize(4);
+    assertThat(Findings.of(classes)).hasSize(4);
+  }
+
+  /** The same class with a cause from the cause step. */
+  static Report.ClassEntry withCause(Report.ClassEntry c, Report.CauseInfo cause) {
+    return new Report.ClassEntry(
+        c.classId(),
+        c.fingerprint(),
+        c.example(),
+        c.kind(),
+        c.verdict(),
+        c.executions(),
+        c.skipped(),
+        c.skipReason(),
+        c.differences(),
+        c.errors(),
+        c.nondeterminism(),
+        c.latency(),
+        c.detailed(),
+        c.examples(),
+        c.curve(),
+        c.plan(),
+        cause);
   }
 
   /** A RESULT class whose row with key 1 has {@code old} on OLD and {@code neu} on NEW. */
-  private static Report.ClassEntry values(String id, String column, String old, String neu) {
+  static Report.ClassEntry values(String id, String column, String old, String neu) {
     Report.Samples samples =
         new Report.Samples(
             List.of("id", column), List.of(List.of("1", old)), List.of(List.of("1", neu)), false);
     return entry(id, "RESULT", "same row count (1), different values", samples);
   }
 
-  private static Report.ClassEntry entry(
-      String id, String kind, String detail, Report.Samples samples) {
+  static Report.ClassEntry entry(String id, String kind, String detail, Report.Samples samples) {
     Report.Percentiles p = new Report.Percentiles(1, 100, 100, 100, 100);
     String label = io.querytester.run.DiffKind.valueOf(kind).label();
     return new Report.ClassEntry(
@@ -134,6 +155,7 @@ class TriageTest {
         List.of(
             new Report.Example(
                 1, "select 1", null, null, List.of(new Report.Diff(kind, detail, samples)))),
+        null,
         null,
         null);
   }

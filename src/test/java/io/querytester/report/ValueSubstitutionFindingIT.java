@@ -84,8 +84,8 @@ class ValueSubstitutionFindingIT {
     assertThat(r.code()).as(r.out() + r.err()).isEqualTo(1);
 
     Report report = JsonReport.MAPPER.readValue(run.resolve("report.json").toFile(), Report.class);
-    List<Triage.Finding> findings = Triage.findings(report.classes());
-    Triage.Finding renamed =
+    List<Findings.Finding> findings = Findings.of(report.classes());
+    Findings.Finding renamed =
         findings.stream().filter(f -> f.classes().size() > 1).findFirst().orElseThrow();
     assertThat(renamed.classes())
         .extracting(Report.ClassEntry::example)
@@ -93,6 +93,9 @@ class ValueSubstitutionFindingIT {
         .containsExactlyInAnyOrderElementsOf(CHARSET_READS);
     assertThat(renamed.why()).startsWith("result values: 'utf8' on OLD became 'utf8mb3' on NEW");
     assertThat(findings).hasSize(1);
+    // report.json carries the same findings
+    assertThat(report.findings()).hasSize(1);
+    assertThat(report.findings().getFirst().why()).isEqualTo(renamed.why());
     assertThat(Files.readString(run.resolve("report.html")))
         .contains("&#39;utf8&#39; on OLD became &#39;utf8mb3&#39; on NEW");
   }

@@ -1,0 +1,8 @@
+DROP DATABASE IF EXISTS cfg;
+CREATE DATABASE cfg;
+USE cfg;
+CREATE TABLE t (a INT, b INT, c VARCHAR(10));
+INSERT INTO t VALUES (1, 1, 'x'), (1, 2, 'y'), (2, 3, 'z');
+CREATE TABLE big (id INT PRIMARY KEY, a INT, b INT, pad VARCHAR(100), KEY ka (a), KEY kb (b));
+INSERT INTO big SELECT seq, seq % 1000, seq % 997, REPEAT('p', 100) FROM seq_1_to_200000;
+ANALYZE TABLE big;
