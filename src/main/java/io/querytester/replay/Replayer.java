@@ -320,10 +320,9 @@ public final class Replayer {
                   event.errorCode());
           index = home.laneOf(event.sessionId());
           Job job = new Job(entry.line(), event, profile, start, already, null, skip, step, false);
-          for (Job again : rolledBack.next(job, order.inTransaction(event.sessionId()))) {
-            lanes.get(index).submit(again);
+          for (Job now : rolledBack.next(job, order.inTransaction(event.sessionId()))) {
+            lanes.get(index).submit(now);
           }
-          lanes.get(index).submit(job);
         } else if (shared != null) {
           Job job = new Job(entry.line(), event, profile, start, false, shared, null);
           index = spread(lanes, job, turn, random.nextInt(lanes.size()));
@@ -344,6 +343,11 @@ public final class Replayer {
       throw new CannotRunException("cannot read " + settings.workload() + ": " + e.getMessage(), e);
     }
     if (order != null) {
+      for (List<Job> jobs : rolledBack.rest()) {
+        for (Job j : jobs) {
+          lanes.get(home.laneOf(j.event().sessionId())).submit(j);
+        }
+      }
       order.finish();
       progress.accept("order kept between sessions: " + order.summary());
     }

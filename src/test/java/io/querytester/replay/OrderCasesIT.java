@@ -9,13 +9,12 @@ import io.querytester.run.Execution;
 import io.querytester.run.OrderLog;
 import io.querytester.target.SqlScript;
 import io.querytester.target.Target;
+import io.querytester.testing.CaseFolders;
 import io.querytester.testing.TestServers;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.WorkloadHeader;
 import io.querytester.workload.WorkloadWriter;
 import java.io.StringReader;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -55,14 +54,7 @@ class OrderCasesIT {
       int stopAfter) {}
 
   static Stream<String> cases() throws Exception {
-    try (Stream<Path> dirs = Files.list(root())) {
-      return dirs
-          .filter(Files::isDirectory)
-          .map(p -> p.getFileName().toString())
-          .sorted()
-          .toList()
-          .stream();
-    }
+    return CaseFolders.names("order-cases");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -71,13 +63,9 @@ class OrderCasesIT {
     Case c = load(name);
     List<Target> pair = servers(c.old(), c.neu());
     String db = "order_" + name.replace('-', '_');
-    for (int side = 0; side < 2; side++) {
-      Target t = pair.get(side);
-      TestServers.exec(t, "DROP DATABASE IF EXISTS " + db, "CREATE DATABASE " + db);
-      run(t, db, c.schema());
-      if (side == 1 && c.newSchema() != null) {
-        run(t, db, c.newSchema());
-      }
+    CaseFolders.database(pair, db, c.schema());
+    if (c.newSchema() != null) {
+      run(pair.get(1), db, c.newSchema());
     }
     Path workload = tmp.resolve("w.jsonl.gz");
     try (WorkloadWriter w =
@@ -183,7 +171,8 @@ class OrderCasesIT {
   @SuppressWarnings("unchecked")
   private static Case load(String name) throws Exception {
     Map<String, Object> raw =
-        YAML.readValue(root().resolve(name).resolve("case.yaml").toFile(), Map.class);
+        YAML.readValue(
+            CaseFolders.root("order-cases").resolve(name).resolve("case.yaml").toFile(), Map.class);
     List<Object[]> events = new ArrayList<>();
     for (Object o : (List<?>) raw.get("events")) {
       events.add(((List<?>) o).toArray());
@@ -215,9 +204,5 @@ class OrderCasesIT {
   static void stop() {
     SERVERS.values().forEach(l -> l.forEach(Target::close));
     SERVERS.clear();
-  }
-
-  private static Path root() throws URISyntaxException {
-    return Path.of(OrderCasesIT.class.getClassLoader().getResource("order-cases").toURI());
   }
 }
