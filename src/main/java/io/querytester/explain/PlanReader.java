@@ -81,10 +81,7 @@ final class PlanReader {
     if (schema != null && !schema.isEmpty()) {
       s.execute("USE `" + schema.replace("`", "``") + "`");
     }
-    for (QueryEvent e : prelude.session()) {
-      if (gate.refusal(e.sql()) != null) {
-        continue;
-      }
+    for (QueryEvent e : gate.session(prelude.session(), prelude.event().sql()).run()) {
       try {
         s.execute(e.sql());
       } catch (SQLException ignored) {

@@ -160,7 +160,7 @@ public final class Plans {
             ? "the statement is not in the run's workload"
             : !PlanReader.explainable(ex.sql())
                 ? "no plan for this kind of statement"
-                : gate.refusal(ex.sql());
+                : gate.session(prelude.session(), ex.sql()).refusal();
     if (refused != null) {
       return PlanComparison.of(ex, null, null, refused, refused);
     }

@@ -46,7 +46,7 @@ final class Lane implements Runnable {
   private final LogWriter log;
   private final ReplayCounters counters;
   private final ReplayWatch watch;
-  private final ReplayGate gate;
+  private final ReadingGuard guard;
   private final BlockingQueue<Job> queue;
   private final ArrayDeque<Job> taken = new ArrayDeque<>(BATCH);
   // taken's size, for the dispatcher's choice of a lane (written by the lane thread only)
@@ -71,7 +71,7 @@ final class Lane implements Runnable {
       LaneLimits limits,
       ReplayGate gate,
       LaneThreads threads) {
-    this.gate = gate;
+    this.guard = new ReadingGuard(gate, targets.stream().map(Target::label).toList());
     this.queue = new ArrayBlockingQueue<>(limits.queue());
     this.sessions = new SessionCache(targets, watch, limits);
     this.abort = limits.abort();
@@ -159,11 +159,12 @@ final class Lane implements Runnable {
 
   private void process(Job job) {
     SessionConnections s = sessions.get(job);
-    String gated = gate.skipReason(job.event().sql(), job.profile());
+    String gated = guard.before(s, job);
     String skip = gated != null ? gated : job.skip();
     if (job.alreadyDone()) {
       if (skip == null) {
         setup.trackState(s, job);
+        guard.ranBefore(s);
       }
       return;
     }
@@ -187,6 +188,7 @@ final class Lane implements Runnable {
     setup.pin(s, job);
     long start = job.intendedStart() == 0 ? System.nanoTime() : job.intendedStart();
     StatementRunner.Result[] first = sides.runAll(s, job, start, null);
+    guard.after(s, job, first);
     String readOnly = refused(first);
     if (readOnly != null) {
       skip(job, readOnly);
