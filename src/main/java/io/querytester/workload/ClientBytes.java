@@ -79,6 +79,16 @@ final class ClientBytes {
       int c = b[i] & 0xFF;
       int n = cs.length(b, i);
       if (n > 1) {
+        if (state != State.STRING && endsInAscii(i, n)) {
+          // names and words are split by whether a character is valid (my_charlen), not by the
+          // byte ranges strings go by: the servers end a name at A1 60 under gbk, A1 being a lead
+          return new Seen(
+              null,
+              String.format(
+                  "bytes 0x%02X 0x%02X outside a string, which the server may read as one"
+                      + " character or two under character_set_client %s",
+                  c, b[i + 1] & 0xFF, cs.name()));
+        }
         out.append(character(i, n));
         i += n;
         continue;
@@ -94,6 +104,15 @@ final class ClientBytes {
       i = ascii(i, c);
     }
     return new Seen(out.toString(), null);
+  }
+
+  private boolean endsInAscii(int i, int n) {
+    for (int k = i + 1; k < i + n; k++) {
+      if ((b[k] & 0xFF) < 0x80) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A byte above 0x7F that starts no multi-byte character: what the server reads it as. */
