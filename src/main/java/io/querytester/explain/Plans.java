@@ -2,6 +2,7 @@ package io.querytester.explain;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
+import io.querytester.OwnerOnly;
 import io.querytester.Parallel;
 import io.querytester.compare.ClassSummary;
 import io.querytester.compare.LatencyVerdict;
@@ -201,9 +202,11 @@ public final class Plans {
   static void write(Path runDir, List<PlanComparison> plans) {
     Path tmp = runDir.resolve(FILE + ".tmp");
     try {
-      RunJson.MAPPER
-          .writerWithDefaultPrettyPrinter()
-          .writeValue(tmp.toFile(), new File(FORMAT, VERSION, plans));
+      try (java.io.OutputStream out = OwnerOnly.newOutputStream(tmp)) {
+        RunJson.MAPPER
+            .writerWithDefaultPrettyPrinter()
+            .writeValue(out, new File(FORMAT, VERSION, plans));
+      }
       Files.move(tmp, runDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new CannotRunException("cannot write " + runDir.resolve(FILE) + ": " + e, e);

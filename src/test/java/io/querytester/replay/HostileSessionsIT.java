@@ -291,6 +291,75 @@ class HostileSessionsIT {
     }
   }
 
+  /**
+   * A replay through the command line, as a user runs it, of statements that hold secrets or read
+   * password hashes (the embedded servers' root passwords differ, so the hashes differ, and the
+   * rows are sampled): no file of the run folder, nor the console, shows a secret or a hash; the
+   * workload file and every folder and file of the run are the owner's alone.
+   */
+  @Test
+  void noFileOfTheRunShowsASecretAndNoneIsReadableByOthers(@TempDir Path tmp) throws Exception {
+    List<String> statements =
+        List.of(
+            "CREATE SERVER s38 FOREIGN DATA WRAPPER mysql OPTIONS (USER 'u', PASSWORD 'pw38-server')",
+            "ALTER SERVER s38 OPTIONS (PASSWORD 'pw38-alter')",
+            "CREATE TABLE fed (id INT) ENGINE=FEDERATED CONNECTION='mysql://u:pw38-fed@h:1/d/t'",
+            "SELECT HEX(AES_ENCRYPT('x', 'key38-aes')), 1",
+            "SELECT HEX(ENCODE('x', 'key38-enc')), 1",
+            "SELECT ENCRYPT('x', 'key38-crypt'), 1",
+            "SELECT User, authentication_string, 1 FROM mysql.user WHERE User = 'root'",
+            "SELECT HEX(Password), 1 FROM mysql.user WHERE User = 'root'",
+            "SELECT authentication_string + 0 FROM mysql.user WHERE User = 'root'",
+            "SHOW GRANTS FOR root@localhost");
+    Path workload = Workloads.write(tmp.resolve("w.jsonl"), "shop", 1, statements);
+    Path rootCnf = TestServers.rootCnf(tmp, old, neu);
+    Path run = tmp.resolve("run");
+    io.querytester.testing.Cli.Run r =
+        io.querytester.testing.Cli.run(
+            TestServers.withTargets(
+                old,
+                neu,
+                rootCnf,
+                "replay",
+                "--workload",
+                workload.toString(),
+                "--out",
+                run.toString(),
+                "--no-color"));
+    assertThat(r.code()).as(r.err()).isIn(0, 1);
+    List<String> hashes = new ArrayList<>();
+    for (EmbeddedTarget t : List.of(old, neu)) {
+      for (String h :
+          query(t, "SELECT CONCAT(Password, ',', authentication_string) FROM mysql.user")) {
+        for (String part : h.split(",")) {
+          if (part.length() > 8) {
+            hashes.add(part);
+            hashes.add(part.substring(1)); // the hex digits alone, after the '*'
+          }
+        }
+      }
+    }
+    assertThat(hashes).as("the root accounts' hashes").isNotEmpty();
+    List<String> secrets = new ArrayList<>(hashes);
+    secrets.addAll(List.of("pw38-", "key38-"));
+    String console = r.out() + r.err();
+    List<Path> files;
+    try (Stream<Path> st = Files.walk(run)) {
+      files = st.filter(Files::isRegularFile).toList();
+    }
+    assertThat(files).extracting(f -> f.getFileName().toString()).contains("report.json");
+    for (String secret : secrets) {
+      assertThat(console).doesNotContain(secret);
+      for (Path f : files) {
+        assertThat(Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1))
+            .as(f.toString())
+            .doesNotContain(secret);
+      }
+    }
+    io.querytester.testing.FileModes.assertOwnerOnly(run);
+    io.querytester.testing.FileModes.assertOwnerOnly(workload);
+  }
+
   /** Named locks held and sleeps under way on a server, polled while the replay runs. */
   static final class Watch implements AutoCloseable {
     private final Thread thread;
