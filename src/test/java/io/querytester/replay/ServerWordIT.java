@@ -154,8 +154,13 @@ class ServerWordIT {
             "jdbc:mysql://127.0.0.1:" + port + "/?allowUrlInLocalInfile=true",
             "jdbc:mysql://127.0.0.1:" + port + "/?allowLoadLocalInfileInPath=/tmp",
             "jdbc:mysql://127.0.0.1:" + port + "/?rewriteBatchedStatements=true",
-            "jdbc:mysql://127.0.0.1:" + port + "/?trackSessionState=false")) {
-      String property = url.substring(url.indexOf('?') + 1).split("=")[0];
+            "jdbc:mysql://127.0.0.1:" + port + "/?trackSessionState=false",
+            // a property of the host, not of the URL's query: as the driver has it in effect
+            "jdbc:mysql://address=(host=127.0.0.1)(port=" + port + ")(allowMultiQueries=true)/")) {
+      String property =
+          url.contains("?")
+              ? url.substring(url.indexOf('?') + 1).split("=")[0]
+              : "allowMultiQueries";
       try (Target t = jdbc(url, "root", pw)) {
         assertThatThrownBy(
                 () ->
