@@ -65,12 +65,23 @@ final class ReadingGuard {
     if (skip != null) {
       return skip;
     }
+    ReadingChange[] change = ReadingChange.mayChange(sql) ? changes(session, sql, r) : null;
+    r.pending = change == STOPPED ? null : change;
+    return change == STOPPED ? gate.stopped(session) : null;
+  }
+
+  /** Marks a statement whose reading after it cannot be told: its session was stopped. */
+  private static final ReadingChange[] STOPPED = new ReadingChange[0];
+
+  /** Each side's change, null where none (and all null: none), or STOPPED. */
+  private ReadingChange[] changes(long session, String sql, SessionReading r) {
     ReadingChange[] change = null;
     for (int i = 0; i < starts.size(); i++) {
       ReadingChange c =
           ReadingChange.of(sql, r.current[i], starts.get(i).global(), gate.dialect(i));
       if (c.unknown() != null) {
-        return gate.stop(session, labels.get(i) + ": " + c.unknown());
+        gate.stop(session, labels.get(i) + ": " + c.unknown());
+        return STOPPED;
       }
       if (!c.after().equals(r.current[i]) || c.during() != null) {
         if (change == null) {
@@ -79,8 +90,7 @@ final class ReadingGuard {
         change[i] = c;
       }
     }
-    r.pending = change;
-    return null;
+    return change;
   }
 
   private String firstUnknownStart() {

@@ -1,6 +1,7 @@
 package io.querytester.replay;
 
 import io.querytester.CannotRunException;
+import io.querytester.Parallel;
 import io.querytester.target.ServerInfo;
 import io.querytester.target.Target;
 import io.querytester.workload.ServerDialect;
@@ -47,22 +48,39 @@ final class ReplayGate {
     this.allowWrites = allowWrites;
   }
 
-  /** Reads each target's routines and sessions' reading when writes are not allowed. */
+  /**
+   * Reads each target's routines and sessions' reading when writes are not allowed, every target at
+   * once (plan reading builds its gate after the replay, while the command waits).
+   */
   static ReplayGate of(List<Target> targets, boolean allowWrites) {
     if (allowWrites) {
       return new ReplayGate(targets, null, null, true);
     }
-    List<Routines> routines = new ArrayList<>();
-    List<ReadingStart> starts = new ArrayList<>();
-    for (Target t : targets) {
-      try (Connection c = t.connect()) {
-        routines.add(Routines.read(c, t));
-        starts.add(ReadingStart.read(c, t));
-      } catch (SQLException e) {
-        throw CannotRunException.of("cannot read the routines and session of " + t.describe(), e);
-      }
+    record Read(Routines routines, ReadingStart start) {}
+    Parallel.Results<Read> read =
+        Parallel.each(
+            targets,
+            t -> {
+              try (Connection c = t.connect()) {
+                return new Read(Routines.read(c, t), ReadingStart.read(c, t));
+              } catch (SQLException e) {
+                throw CannotRunException.of(
+                    "cannot read the routines and session of " + t.describe(), e);
+              }
+            });
+    switch (read.failure()) {
+      case null -> {}
+      case RuntimeException e -> throw e;
+      case Error e -> throw e;
+      case Throwable t ->
+          throw new CannotRunException("reading the targets' routines failed: " + t, t);
     }
-    return new ReplayGate(targets, routines, starts, false);
+    List<Read> values = read.values();
+    return new ReplayGate(
+        targets,
+        values.stream().map(Read::routines).toList(),
+        values.stream().map(Read::start).toList(),
+        false);
   }
 
   /** With what {@link Preflight} read (nothing when writes are allowed). */

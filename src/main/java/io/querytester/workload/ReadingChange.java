@@ -25,6 +25,10 @@ public record ReadingChange(SqlReading after, SqlReading during, String unknown)
   private static final Set<String> READING_WORDS =
       Set.of("sql_mode", "character_set_client", "names", "charset", "character");
 
+  /** The same upper-cased, for the search without a copy ("character" finds character_set_*). */
+  private static final List<String> READING_HINTS =
+      List.of("SQL_MODE", "NAMES", "CHARSET", "CHARACTER");
+
   /** What a session statement that mentions none of them changes: nothing. */
   private static ReadingChange same(SqlReading r) {
     return new ReadingChange(r, null, null);
@@ -39,13 +43,7 @@ public record ReadingChange(SqlReading after, SqlReading during, String unknown)
    * decisions made before the session's reading is known (which sessions may share connections).
    */
   public static boolean mayChange(String sql) {
-    String lower = sql.toLowerCase(Locale.ROOT);
-    for (String w : READING_WORDS) {
-      if (lower.contains(w)) {
-        return true;
-      }
-    }
-    return false;
+    return AsciiText.containsAny(sql, READING_HINTS);
   }
 
   /**

@@ -121,6 +121,7 @@ public record RoutineBody(
     private int setDepth = -1; // the depth of the SET whose assignments are being read, or -1
     private boolean declaring; // right after DECLARE or a comma of its list of names
     private boolean calling; // after CALL, until the procedure's name ends
+    private boolean signalling; // in SIGNAL or RESIGNAL, whose SET sets the condition's items
     private String called;
     private String prevWord = "";
     private String prev2Word = "";
@@ -229,7 +230,12 @@ public record RoutineBody(
      * target must be a variable of the body's own or a user variable.
      */
     private void set(Type t, String word) {
-      if (word.equals("SET") && !prevWord.equals("CHARACTER") && !nextIsOpen()) {
+      if (word.equals("SIGNAL") || word.equals("RESIGNAL")) {
+        signalling = true;
+      } else if (t == Type.SEMICOLON) {
+        signalling = false;
+      }
+      if (word.equals("SET") && !prevWord.equals("CHARACTER") && !nextIsOpen() && !signalling) {
         setDepth = sc.depth();
         return;
       }

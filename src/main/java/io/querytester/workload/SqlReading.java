@@ -29,9 +29,14 @@ public record SqlReading(SqlModes modes, ClientCharset client, Charset sent) {
     return new SqlReading(modes, c, sent);
   }
 
-  /** Whether it reads every statement as the analysis does by default. */
+  /**
+   * Whether it reads every statement as the analysis does by default. Asked for every statement and
+   * side: no record comparison, which goes through the record's generated equals.
+   */
   public boolean isDefault() {
-    return equals(DEFAULT);
+    return modes.none()
+        && client.rule() == ClientCharset.Rule.UTF8MB4
+        && sent.equals(StandardCharsets.UTF_8);
   }
 
   /**

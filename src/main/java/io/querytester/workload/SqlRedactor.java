@@ -125,6 +125,10 @@ public final class SqlRedactor {
     return out;
   }
 
+  /** Words without which a statement reads no password hash (SHOW CREATE USER aside). */
+  private static final List<String> SECRET_READ_HINTS =
+      List.of("MYSQL", "PASSWORD", "AUTHENTICATION", "PRIV", "GRANTS");
+
   /** Names that, read, show password hashes or what authenticates an account. */
   private static final Set<String> AUTHENTICATION_NAMES =
       Set.of("AUTHENTICATION_STRING", "GLOBAL_PRIV", "USER_PRIVILEGES", "PASSWORD");
@@ -138,12 +142,8 @@ public final class SqlRedactor {
    */
   public static boolean readsSecrets(String sql) {
     if (sql == null
-        || !(containsAsciiIgnoreCase(sql, "MYSQL")
-            || containsAsciiIgnoreCase(sql, "PASSWORD")
-            || containsAsciiIgnoreCase(sql, "AUTHENTICATION")
-            || containsAsciiIgnoreCase(sql, "PRIV")
-            || containsAsciiIgnoreCase(sql, "GRANTS")
-            || containsAsciiIgnoreCase(sql, "USER"))) {
+        || !(AsciiText.containsAny(sql, SECRET_READ_HINTS)
+            || (AsciiText.contains(sql, "SHOW") && AsciiText.contains(sql, "USER")))) {
       return false;
     }
     List<SqlToken> tokens = SqlToken.of(sql);
@@ -198,29 +198,7 @@ public final class SqlRedactor {
    * turns e.g. U+017F into S, as the scanner's keyword test does.
    */
   static boolean mayHavePassword(String sql) {
-    for (int i = 0; i < sql.length(); i++) {
-      if (sql.charAt(i) >= 0x80) {
-        String upper = sql.toUpperCase(Locale.ROOT);
-        return SECRET_HINTS.stream().anyMatch(upper::contains);
-      }
-    }
-    for (String hint : SECRET_HINTS) {
-      if (containsAsciiIgnoreCase(sql, hint)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean containsAsciiIgnoreCase(String text, String upperWord) {
-    char first = upperWord.charAt(0);
-    for (int i = 0, last = text.length() - upperWord.length(); i <= last; i++) {
-      if ((text.charAt(i) & ~0x20) == first
-          && text.regionMatches(true, i, upperWord, 0, upperWord.length())) {
-        return true;
-      }
-    }
-    return false;
+    return AsciiText.containsAny(sql, SECRET_HINTS);
   }
 
   private static String rewrite(String sql, boolean allLiterals) {

@@ -48,6 +48,7 @@ class RoutineBodyTest {
         "BEGIN DECLARE n INT; SELECT COUNT(*) INTO n FROM t; SET @last = n; RETURN n; END",
         "BEGIN DECLARE done INT; DECLARE CONTINUE HANDLER FOR NOT FOUND SET done = 1; RETURN 1; END",
         "RETURN INSERT('abc', 1, 1, 'x')",
+        "BEGIN IF 1 THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'no'; END IF; RETURN 1; END",
         "BEGIN DECLARE c CURSOR FOR SELECT id FROM t; OPEN c; CLOSE c; RETURN 0; END",
       })
   void aBodyThatOnlyReadsPasses(String body) {
