@@ -247,26 +247,53 @@ public record ReadingChange(SqlReading after, SqlReading during, String unknown)
 
   /** The modes a value of sql_mode gives, or null when not known for certain. */
   private static SqlModes modes(List<SqlToken> value, SqlModes modes, SqlReading global) {
+    if (value.size() == 1 && value.getFirst().kind() == SqlToken.Kind.NUMBER) {
+      return number(value.getFirst().text());
+    }
+    if (value.size() == 1 && value.getFirst().kind() == SqlToken.Kind.WORD) {
+      switch (value.getFirst().upper()) {
+        case "DEFAULT" -> {
+          return global == null ? null : global.modes();
+        }
+        case "TRUE" -> {
+          return SqlModes.ofBits(1);
+        }
+        case "FALSE" -> {
+          return SqlModes.ofBits(0);
+        }
+        default -> {}
+      }
+    }
+    String names = named(value, modes);
+    return names == null ? null : SqlModes.ofNames(names);
+  }
+
+  /** The character set a value names, or null when not known for certain. */
+  private static ClientCharset charset(List<SqlToken> value, SqlModes modes, SqlReading global) {
+    if (value.size() == 1 && value.getFirst().upper().equals("DEFAULT")) {
+      return global == null ? null : global.client();
+    }
+    return ClientCharset.named(named(value, modes));
+  }
+
+  /**
+   * What a value spells when it is one literal name or list of names: a string ({@code _cs'...'},
+   * {@code N'...'}, {@code X'...'} too), a quoted name, a word; null for anything else (an
+   * expression: (4), 2*2, CONCAT(...)).
+   */
+  private static String named(List<SqlToken> value, SqlModes modes) {
     if (value.size() == 2 && introducer(value.getFirst()) && isString(value.get(1))) {
-      String v = literal(value.getFirst(), value.get(1), modes);
-      return v == null ? null : SqlModes.ofNames(v);
+      return literal(value.getFirst(), value.get(1), modes);
     }
     if (value.size() != 1) {
-      return null; // an expression: (4), 2*2, CONCAT(...)
+      return null;
     }
     SqlToken t = value.getFirst();
     String text = t.text();
     return switch (t.kind()) {
-      case STRING -> SqlModes.ofNames(PreparedText.unescape(text, modes));
-      case QUOTED_NAME -> SqlModes.ofNames(text.substring(1, text.length() - 1));
-      case WORD ->
-          switch (t.upper()) {
-            case "DEFAULT" -> global == null ? null : global.modes();
-            case "TRUE" -> SqlModes.ofBits(1);
-            case "FALSE" -> SqlModes.ofBits(0);
-            default -> SqlModes.ofNames(text);
-          };
-      case NUMBER -> number(text);
+      case STRING -> PreparedText.unescape(text, modes);
+      case QUOTED_NAME -> text.substring(1, text.length() - 1);
+      case WORD -> text;
       default -> null;
     };
   }
@@ -311,27 +338,6 @@ public record ReadingChange(SqlReading after, SqlReading during, String unknown)
       case "X" -> hex(body);
       case "B" -> null;
       default -> body;
-    };
-  }
-
-  /** The character set a value names, or null when not known for certain. */
-  private static ClientCharset charset(List<SqlToken> value, SqlModes modes, SqlReading global) {
-    if (value.size() == 2 && introducer(value.getFirst()) && isString(value.get(1))) {
-      return ClientCharset.named(literal(value.getFirst(), value.get(1), modes));
-    }
-    if (value.size() != 1) {
-      return null;
-    }
-    SqlToken t = value.getFirst();
-    String text = t.text();
-    return switch (t.kind()) {
-      case STRING -> ClientCharset.named(PreparedText.unescape(text, modes));
-      case QUOTED_NAME -> ClientCharset.named(text.substring(1, text.length() - 1));
-      case WORD ->
-          t.upper().equals("DEFAULT")
-              ? (global == null ? null : global.client())
-              : ClientCharset.named(text);
-      default -> null;
     };
   }
 }

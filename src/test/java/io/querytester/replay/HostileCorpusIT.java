@@ -388,7 +388,8 @@ class HostileCorpusIT {
         true);
   }
 
-  private static Map<String, Object> snapshot(EmbeddedTarget t) throws SQLException, IOException {
+  /** What a read-only replay must leave as it was: shared with {@link HostileSessionsIT}. */
+  static Map<String, Object> snapshot(EmbeddedTarget t) throws SQLException, IOException {
     Map<String, Object> s = new LinkedHashMap<>();
     s.put("databases", query(t, "SHOW DATABASES"));
     List<String> tables =
@@ -429,7 +430,7 @@ class HostileCorpusIT {
   }
 
   /** Every row as "col1 | col2 ...". */
-  private static List<String> query(Target t, String sql) throws SQLException {
+  static List<String> query(Target t, String sql) throws SQLException {
     List<String> out = new ArrayList<>();
     try (Connection c = t.connect();
         Statement s = c.createStatement();

@@ -440,49 +440,14 @@ class HostileSessionsIT {
         true);
   }
 
+  /** {@link HostileCorpusIT}'s snapshot, and the binlog: nothing written is nothing logged. */
   static Map<String, Object> snapshot(EmbeddedTarget t) throws SQLException, IOException {
-    Map<String, Object> s = new LinkedHashMap<>();
-    s.put("databases", query(t, "SHOW DATABASES"));
-    Map<String, String> checksums = new TreeMap<>();
-    for (String table :
-        query(
-            t,
-            "SELECT CONCAT('`', TABLE_SCHEMA, '`.`', TABLE_NAME, '`') FROM information_schema.TABLES"
-                + " WHERE TABLE_TYPE = 'BASE TABLE' AND TABLE_SCHEMA NOT IN"
-                + " ('mysql', 'information_schema', 'performance_schema', 'sys')")) {
-      checksums.put(table, query(t, "CHECKSUM TABLE " + table).getFirst());
-    }
-    s.put("checksums", checksums);
-    s.put("globals", query(t, "SHOW GLOBAL VARIABLES"));
+    Map<String, Object> s = new LinkedHashMap<>(HostileCorpusIT.snapshot(t));
     s.put("binlog", query(t, "SHOW MASTER STATUS"));
-    s.put("accounts", query(t, "SELECT CONCAT(User, '@', Host) FROM mysql.user ORDER BY 1"));
-    s.put(
-        "routines",
-        query(
-            t,
-            "SELECT CONCAT(ROUTINE_SCHEMA, '.', ROUTINE_NAME, ' ', ROUTINE_DEFINITION)"
-                + " FROM information_schema.ROUTINES ORDER BY 1"));
-    try (Stream<Path> files = Files.walk(t.server().dataDir())) {
-      s.put(
-          "files", files.map(p -> t.server().dataDir().relativize(p).toString()).sorted().toList());
-    }
     return s;
   }
 
   static List<String> query(Target t, String sql) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (Connection c = t.connect();
-        Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery(sql)) {
-      int n = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 1; i <= n; i++) {
-          b.append(i == 1 ? "" : " | ").append(rs.getString(i));
-        }
-        out.add(b.toString());
-      }
-    }
-    return out;
+    return HostileCorpusIT.query(t, sql);
   }
 }
