@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.querytester.OwnerOnly;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,9 @@ final class AdvisorJson {
   /** Written beside, then moved: a reader never sees half a file. */
   static Path write(Object value, Path file) throws IOException {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), value);
+    try (java.io.OutputStream out = OwnerOnly.newOutputStream(tmp)) {
+      MAPPER.writerWithDefaultPrettyPrinter().writeValue(out, value);
+    }
     return Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
   }
 }

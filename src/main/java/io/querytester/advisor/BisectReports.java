@@ -1,9 +1,9 @@
 package io.querytester.advisor;
 
 import io.querytester.CannotRunException;
+import io.querytester.OwnerOnly;
 import io.querytester.advisor.BisectReport.ClassResult;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -20,7 +20,7 @@ public final class BisectReports {
   /** Returns the HTML file, the one people open. */
   public static Path write(BisectReport r, Path dir) {
     try {
-      Files.createDirectories(dir);
+      OwnerOnly.directories(dir);
       AdvisorJson.write(r, dir.resolve(JSON));
       Templates.render("bisect.html.mustache", context(r), dir.resolve(HTML));
       BisectJunit.write(r, dir.resolve(JUNIT));

@@ -1,8 +1,8 @@
 package io.querytester.advisor;
 
+import io.querytester.OwnerOnly;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
@@ -20,7 +20,7 @@ final class JunitXml {
 
   static void write(Path file, String suite, int tests, long failures, long skipped, Cases cases)
       throws IOException {
-    try (OutputStream os = Files.newOutputStream(file)) {
+    try (OutputStream os = OwnerOnly.newOutputStream(file)) {
       XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(os, "UTF-8");
       x.writeStartDocument("UTF-8", "1.0");
       x.writeCharacters("\n");

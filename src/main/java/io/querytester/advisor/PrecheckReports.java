@@ -1,8 +1,8 @@
 package io.querytester.advisor;
 
 import io.querytester.CannotRunException;
+import io.querytester.OwnerOnly;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Writes a pre-check's files into a folder: JSON, HTML and JUnit XML. */
@@ -16,7 +16,7 @@ public final class PrecheckReports {
   /** Returns the HTML file, the one people open. */
   public static Path write(PrecheckReport r, Path dir) {
     try {
-      Files.createDirectories(dir);
+      OwnerOnly.directories(dir);
       AdvisorJson.write(r, dir.resolve(JSON));
       PrecheckHtml.write(r, dir.resolve(HTML));
       PrecheckJunit.write(r, dir.resolve(JUNIT));

@@ -2,6 +2,7 @@ package io.querytester.advisor;
 
 import com.samskivert.mustache.Mustache;
 import com.samskivert.mustache.Template;
+import io.querytester.OwnerOnly;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -21,7 +22,7 @@ final class Templates {
   static void render(String name, Object context, Path file) throws IOException {
     Template t = compile(name);
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+    try (Writer w = OwnerOnly.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
       t.execute(context, w);
     }
     Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);

@@ -1,5 +1,6 @@
 package io.querytester.compare;
 
+import io.querytester.OwnerOnly;
 import io.querytester.health.HealthLog;
 import io.querytester.health.HealthRecord;
 import io.querytester.health.HealthReport;
@@ -288,7 +289,7 @@ public final class RunAnalyzer {
 
   private void saveHistograms(Path runDir, Iterable<ClassRollup> rollups) {
     Path file = runDir.resolve(HISTOGRAMS);
-    try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+    try (BufferedWriter w = OwnerOnly.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       for (ClassRollup r : rollups) {
         for (Map.Entry<String, LatencyStats> side : Map.of("OLD", r.old, "NEW", r.neu).entrySet()) {
           if (side.getValue().count() > 0) {

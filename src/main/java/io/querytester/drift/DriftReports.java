@@ -1,8 +1,8 @@
 package io.querytester.drift;
 
+import io.querytester.OwnerOnly;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -20,7 +20,7 @@ public final class DriftReports {
   }
 
   public static void files(DriftReport report, Path dir) throws IOException {
-    Files.createDirectories(dir);
+    OwnerOnly.directories(dir);
     JsonReport.write(report, dir.resolve(JSON));
     JUnitReport.write(report, dir.resolve(JUNIT));
   }

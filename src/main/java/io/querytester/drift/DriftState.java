@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.querytester.BadInputException;
+import io.querytester.OwnerOnly;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -59,9 +60,9 @@ final class DriftState implements AutoCloseable {
 
   /** A new state file (an old one is replaced). */
   static DriftState create(Path dir, Header header) throws IOException {
-    Files.createDirectories(dir);
+    OwnerOnly.directories(dir);
     Path path = dir.resolve(FILE);
-    BufferedWriter out = Files.newBufferedWriter(path, StandardCharsets.UTF_8);
+    BufferedWriter out = OwnerOnly.newBufferedWriter(path, StandardCharsets.UTF_8);
     DriftState state = new DriftState(path, out, Map.of());
     state.line(header);
     return state;
@@ -100,7 +101,7 @@ final class DriftState implements AutoCloseable {
     previous.values().forEach(l -> l.forEach(r -> keep.add(write(r))));
     Files.write(path, keep, StandardCharsets.UTF_8);
     BufferedWriter out =
-        Files.newBufferedWriter(path, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        OwnerOnly.newBufferedWriter(path, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     return new DriftState(path, out, previous);
   }
 

@@ -1,8 +1,8 @@
 package io.querytester.drift;
 
+import io.querytester.OwnerOnly;
 import io.querytester.XmlWriter;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +16,7 @@ final class JUnitReport {
   private JUnitReport() {}
 
   static void write(DriftReport report, Path file) throws IOException {
-    try (XmlWriter x = XmlWriter.open(Files.newOutputStream(file))) {
+    try (XmlWriter x = XmlWriter.open(OwnerOnly.newOutputStream(file))) {
       x.start("testsuite")
           .attr("name", "querytester drift")
           .attr("tests", report.tables().size())

@@ -3,6 +3,7 @@ package io.querytester.drift;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.querytester.OwnerOnly;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -30,6 +31,8 @@ final class JsonReport {
     doc.put("exitCode", report.exitCode());
     doc.put("rowsPerSecond", Math.round(report.rowsPerSecond()));
     doc.put("report", report);
-    JSON.writeValue(file.toFile(), doc);
+    try (java.io.OutputStream out = OwnerOnly.newOutputStream(file)) {
+      JSON.writeValue(out, doc);
+    }
   }
 }

@@ -317,7 +317,9 @@ public final class Causes {
   static void write(Path runDir, Found found) {
     Path tmp = runDir.resolve(FILE + ".tmp");
     try {
-      RunJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), found);
+      try (java.io.OutputStream out = io.querytester.OwnerOnly.newOutputStream(tmp)) {
+        RunJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(out, found);
+      }
       Files.move(tmp, runDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new CannotRunException("cannot write " + runDir.resolve(FILE) + ": " + e, e);

@@ -2,6 +2,7 @@ package io.querytester.explain;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
+import io.querytester.OwnerOnly;
 import io.querytester.Parallel;
 import io.querytester.compare.ClassSummary;
 import io.querytester.compare.LatencyVerdict;
@@ -160,7 +161,7 @@ public final class Plans {
             ? "the statement is not in the run's workload"
             : !PlanReader.explainable(ex.sql())
                 ? "no plan for this kind of statement"
-                : gate.refusal(ex.sql());
+                : gate.session(prelude.session(), ex.sql()).refusal();
     if (refused != null) {
       return PlanComparison.of(ex, null, null, refused, refused);
     }
@@ -201,9 +202,11 @@ public final class Plans {
   static void write(Path runDir, List<PlanComparison> plans) {
     Path tmp = runDir.resolve(FILE + ".tmp");
     try {
-      RunJson.MAPPER
-          .writerWithDefaultPrettyPrinter()
-          .writeValue(tmp.toFile(), new File(FORMAT, VERSION, plans));
+      try (java.io.OutputStream out = OwnerOnly.newOutputStream(tmp)) {
+        RunJson.MAPPER
+            .writerWithDefaultPrettyPrinter()
+            .writeValue(out, new File(FORMAT, VERSION, plans));
+      }
       Files.move(tmp, runDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new CannotRunException("cannot write " + runDir.resolve(FILE) + ": " + e, e);

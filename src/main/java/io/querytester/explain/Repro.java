@@ -2,6 +2,7 @@ package io.querytester.explain;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
+import io.querytester.OwnerOnly;
 import io.querytester.compare.ClassSummary;
 import io.querytester.compare.GatePolicy;
 import io.querytester.compare.LatencyVerdict;
@@ -216,7 +217,7 @@ public final class Repro {
   }
 
   private Bundle write(Case c, ReproTables tables) throws IOException, SQLException {
-    Files.createDirectories(c.dir());
+    OwnerOnly.directories(c.dir());
     Set<String> schemas = new LinkedHashSet<>();
     for (QueryEvent e : c.prelude().statements()) {
       if (e.schema() != null && !e.schema().isEmpty()) {
@@ -259,7 +260,7 @@ public final class Repro {
   }
 
   private static void write(Path file, String text) throws IOException {
-    Files.writeString(file, text, StandardCharsets.UTF_8);
+    OwnerOnly.writeString(file, text, StandardCharsets.UTF_8);
   }
 
   /** The example execution of each class: its first differing example, else its first. */

@@ -1,12 +1,12 @@
 package io.querytester.explain;
 
+import io.querytester.OwnerOnly;
 import io.querytester.target.ReadOnlySessions;
 import io.querytester.target.Target;
 import io.querytester.workload.SqlToken;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
@@ -95,7 +95,7 @@ final class ReproTables {
   void writeSchema(List<Name> tables, Path file) throws SQLException, IOException {
     try (Connection c = ReadOnlySessions.of(old).connect();
         Statement s = c.createStatement();
-        Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        Writer w = OwnerOnly.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       w.write(
           "-- The tables the statement reads, as OLD (" + old.info().version() + ") has them.\n");
       w.write("SET FOREIGN_KEY_CHECKS = 0;\n");
@@ -126,7 +126,7 @@ final class ReproTables {
     List<Long> counts = new ArrayList<>();
     try (Connection c = ReadOnlySessions.of(old).connect();
         Statement s = c.createStatement();
-        Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        Writer w = OwnerOnly.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       w.write("-- Rows of the tables the statement reads, from OLD, at most " + maxRows + " each");
       w.write(redact ? "; text values redacted (keyed hashes).\n" : ".\n");
       w.write("SET FOREIGN_KEY_CHECKS = 0;\n");

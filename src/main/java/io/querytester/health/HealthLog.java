@@ -1,5 +1,6 @@
 package io.querytester.health;
 
+import io.querytester.OwnerOnly;
 import io.querytester.run.RunJson;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -42,9 +43,9 @@ public final class HealthLog implements AutoCloseable {
     }
     try {
       if (out == null) {
-        Files.createDirectories(file.getParent());
+        OwnerOnly.directories(file.getParent());
         out =
-            Files.newBufferedWriter(
+            OwnerOnly.newBufferedWriter(
                 file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
       }
       out.write(RunJson.MAPPER.writeValueAsString(r));

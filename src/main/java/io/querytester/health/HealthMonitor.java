@@ -1,5 +1,6 @@
 package io.querytester.health;
 
+import io.querytester.OwnerOnly;
 import io.querytester.target.Target;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -575,7 +576,7 @@ final class HealthMonitor implements Runnable {
     Path from = target.errorLog().get();
     try (java.nio.channels.FileChannel in = java.nio.channels.FileChannel.open(from);
         java.nio.channels.FileChannel out =
-            java.nio.channels.FileChannel.open(
+            OwnerOnly.channel(
                 keepLogAs,
                 java.nio.file.StandardOpenOption.CREATE,
                 java.nio.file.StandardOpenOption.WRITE,

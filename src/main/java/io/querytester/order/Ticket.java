@@ -55,6 +55,21 @@ public final class Ticket {
   }
 
   /**
+   * Waits until this is done, or {@code stop} says so (checked every few milliseconds).
+   *
+   * @return false when it stopped waiting because of {@code stop}
+   */
+  public boolean await(java.util.function.BooleanSupplier stop) {
+    while (!isDone()) {
+      if (stop.getAsBoolean()) {
+        return false;
+      }
+      awaitFor(millis(20));
+    }
+    return true;
+  }
+
+  /**
    * Parks the calling thread until this is done, or for at most {@code nanos} (a caller that must
    * also watch for a stop or a relaxed wait comes back to look).
    *

@@ -1,6 +1,7 @@
 package io.querytester.replay;
 
 import io.querytester.order.Step;
+import io.querytester.order.Ticket;
 import io.querytester.run.Execution;
 import io.querytester.run.Outcome;
 import io.querytester.target.ReadOnlySessions;
@@ -47,7 +48,7 @@ final class Lane implements Runnable {
   private final LogWriter log;
   private final ReplayCounters counters;
   private final ReplayWatch watch;
-  private final ReplayGate gate;
+  private final ReadingGuard guard;
   private final BlockingQueue<Job> queue;
   private final ArrayDeque<Job> taken = new ArrayDeque<>(BATCH);
   // taken's size, for the dispatcher's choice of a lane (written by the lane thread only)
@@ -63,6 +64,10 @@ final class Lane implements Runnable {
   // running), and its session's connection ids per side.
   private volatile Job current;
   private volatile long runningSince;
+  // A statement the order watch let go before its turn, because this lane's statement waited on a
+  // server for its lock: this lane's next statement follows it on both servers, so the pair is
+  // swapped alike on each side, not left to which server answers first.
+  private volatile Ticket after;
   private final long[] threadIds;
 
   Lane(
@@ -77,8 +82,8 @@ final class Lane implements Runnable {
       LaneLimits limits,
       ReplayGate gate,
       LaneThreads threads) {
-    this.gate = gate;
     this.threadIds = new long[targets.size()];
+    this.guard = new ReadingGuard(gate, targets.stream().map(Target::label).toList());
     this.queue = new ArrayBlockingQueue<>(limits.queue());
     this.sessions = new SessionCache(targets, watch, limits);
     this.abort = limits.abort();
@@ -180,6 +185,11 @@ final class Lane implements Runnable {
     }
   }
 
+  /** This lane's next statement waits for {@code relaxed} (see {@link #after}). */
+  void runAfter(Ticket relaxed) {
+    after = relaxed;
+  }
+
   /** The job in hand, or null. */
   Job currentJob() {
     return current;
@@ -204,11 +214,12 @@ final class Lane implements Runnable {
 
   private void execute(Job job) {
     SessionConnections s = sessions.get(job);
-    String gated = gate.skipReason(job.event().sql(), job.profile());
+    String gated = guard.before(s, job);
     String skip = gated != null ? gated : job.skip();
     if (job.alreadyDone()) {
       if (skip == null) {
         setup.trackState(s, job);
+        guard.ranBefore(s);
       }
       return;
     }
@@ -229,8 +240,16 @@ final class Lane implements Runnable {
     }
     setup.pace(s, job.intendedStart());
     boolean waited = false;
+    Ticket relaxed = after;
+    if (relaxed != null) {
+      after = null;
+      waited = !relaxed.isDone();
+      if (!relaxed.await(() -> stopping || abort.reason() != null)) {
+        return;
+      }
+    }
     if (job.step() != null) {
-      waited = job.step().waitingSince() == 0 && !job.step().pending().isEmpty();
+      waited |= !job.step().pending().isEmpty();
       if (!job.step().awaitTurn(() -> stopping || abort.reason() != null)) {
         return; // stopped while waiting: nothing ran, nothing is recorded
       }
@@ -253,6 +272,7 @@ final class Lane implements Runnable {
     }
     StatementRunner.Result[] first = sides.runAll(s, job, start, null);
     runningSince = 0;
+    guard.after(s, job, first);
     String readOnly = refused(first);
     if (readOnly != null) {
       skip(job, readOnly);

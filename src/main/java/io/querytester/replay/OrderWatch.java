@@ -134,6 +134,9 @@ final class OrderWatch implements AutoCloseable {
         Step step = blocker.waitingStep();
         if (step != null) {
           Job blocked = waiter == null ? null : waiter.currentJob();
+          if (waiter != null) {
+            waiter.runAfter(step.ticket());
+          }
           relax(
               blocker,
               step,

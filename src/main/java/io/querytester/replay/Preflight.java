@@ -14,16 +14,17 @@ import java.util.Set;
 
 /**
  * What the replay reads from one server before its first statement, on one connection: the
- * account's powers beyond reading (null when not checked), the stored functions that may write
- * (null when writes are allowed), SHOW GLOBAL VARIABLES for run.json, the connections the replay
- * may hold there (0 when {@code --max-connections} sets it) and what the budget has to say about
- * them (null for nothing), and with writes allowed what ordering needs to know of the tables. Each
- * check had opened its own connection, one server after the other: eight connections before the
- * first statement.
+ * account's powers beyond reading (null when not checked), the stored routines and views judged by
+ * their bodies (null when writes are allowed), SHOW GLOBAL VARIABLES for run.json, the connections
+ * the replay may hold there (0 when {@code --max-connections} sets it) and what the budget has to
+ * say about them (null for nothing), and with writes allowed what ordering needs to know of the
+ * tables. Each check had opened its own connection, one server after the other: eight connections
+ * before the first statement.
  */
 record Preflight(
     Set<String> powers,
-    StoredFunctions functions,
+    Routines functions,
+    ReadingStart reading,
     Map<String, String> variables,
     int budget,
     String budgetNote,
@@ -62,6 +63,15 @@ record Preflight(
     }
   }
 
+  private static ReadingStart readingStart(Connection c, Target t) {
+    try {
+      return ReadingStart.read(c, t);
+    } catch (SQLException e) {
+      throw CannotRunException.of(
+          "cannot read how " + t.describe() + " reads statements (sql_mode, character set)", e);
+    }
+  }
+
   private static Preflight read(Target t, boolean allowWrites, ConnectionLimits limits) {
     Connection c;
     try {
@@ -78,6 +88,7 @@ record Preflight(
       return new Preflight(
           null,
           null,
+          null,
           ServerVariables.unreadable(why),
           limits.maxConnections() > 0 ? 0 : ConnectionBudget.fallback(),
           limits.maxConnections() > 0 ? null : ConnectionBudget.unreadable(t, why),
@@ -88,7 +99,8 @@ record Preflight(
       Preflight p =
           new Preflight(
               !allowWrites && t.spec() instanceof JdbcSpec ? AccountCheck.powers(c, t) : null,
-              allowWrites ? null : StoredFunctions.read(c, t),
+              allowWrites ? null : Routines.read(c, t),
+              allowWrites ? null : readingStart(c, t),
               ServerVariables.read(c),
               limits.maxConnections() > 0 ? 0 : ConnectionBudget.fromServer(c, t, notes::add),
               null,
@@ -96,7 +108,13 @@ record Preflight(
       return notes.isEmpty()
           ? p
           : new Preflight(
-              p.powers(), p.functions(), p.variables(), p.budget(), notes.getFirst(), p.facts());
+              p.powers(),
+              p.functions(),
+              p.reading(),
+              p.variables(),
+              p.budget(),
+              notes.getFirst(),
+              p.facts());
     } finally {
       try {
         c.close();

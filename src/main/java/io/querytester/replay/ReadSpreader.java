@@ -3,6 +3,7 @@ package io.querytester.replay;
 import io.querytester.TextCut;
 import io.querytester.workload.DiagnosticsStatements;
 import io.querytester.workload.QueryEvent;
+import io.querytester.workload.ReadingChange;
 import io.querytester.workload.SetAssignments;
 import io.querytester.workload.SqlProfile;
 import io.querytester.workload.SqlRedactor;
@@ -363,7 +364,9 @@ final class ReadSpreader {
 
   /** As {@link #keepsOnlyState(String, SqlProfile)}, with the SET's assignments read already. */
   static boolean keepsOnlyState(String sql, SqlProfile profile, SetAssignments set) {
-    if (profile.unsafeReason() != null) {
+    if (profile.unsafeReason() != null || !ReadingChange.keepsDefault(sql)) {
+      // a shared connection reads statements as a new one does: a session that changes that
+      // (sql_mode, the character set) keeps its reads on its own connection, where it is followed
       return false;
     }
     String f = profile.fingerprint();

@@ -368,6 +368,13 @@ public final class Replayer {
     if (!settings.spreadReads()) {
       return null;
     }
+    if (!gate.defaultReadings()) {
+      progress.accept(
+          "--spread-reads: off, a side's sessions open with an sql_mode or character set that"
+              + " changes how statements are read, and each session's reading is followed on its"
+              + " own connection only");
+      return null;
+    }
     int states = ReadSpreader.maxStates(openPerLane);
     if (states == 0) {
       progress.accept(

@@ -17,7 +17,12 @@ final class SessionConnections implements AutoCloseable {
   private final Connection[] connections;
   private final Statement[] statements;
   private final int[] generations;
+  private final ServerReports[] reports;
   final SessionState state;
+
+  /** How the session's servers read its statements: set by {@link ReadingGuard}, else null. */
+  SessionReading reading;
+
   private long lastUsed = System.nanoTime();
 
   SessionConnections(List<Target> targets, ReplayWatch watch, SessionState state) {
@@ -27,6 +32,12 @@ final class SessionConnections implements AutoCloseable {
     this.connections = new Connection[targets.size()];
     this.statements = new Statement[targets.size()];
     this.generations = new int[targets.size()];
+    this.reports = new ServerReports[targets.size()];
+  }
+
+  /** What side {@code i}'s server reported its session's statements changed, or null. */
+  ServerReports reports(int i) {
+    return reports[i];
   }
 
   /**
@@ -55,6 +66,8 @@ final class SessionConnections implements AutoCloseable {
         c = targets.get(i).connect();
       }
       generations[i] = generation;
+      // before the restore: the reading its SETs give back is checked with the next statement
+      reports[i] = ServerReports.attach(c);
       try {
         restore(c);
       } catch (SQLException e) {

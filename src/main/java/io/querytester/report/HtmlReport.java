@@ -1,5 +1,6 @@
 package io.querytester.report;
 
+import io.querytester.OwnerOnly;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -41,7 +42,7 @@ public final class HtmlReport {
 
   public static Path write(Report report, Path runDir) throws IOException {
     Path tmp = runDir.resolve(FILE + ".tmp");
-    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+    try (Writer w = OwnerOnly.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
       write(report, w);
     }
     return Files.move(tmp, runDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);

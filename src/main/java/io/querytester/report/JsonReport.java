@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.querytester.OwnerOnly;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +31,9 @@ public final class JsonReport {
 
   public static Path write(Report report, Path runDir) throws IOException {
     Path tmp = runDir.resolve(FILE + ".tmp");
-    MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), report);
+    try (java.io.OutputStream out = OwnerOnly.newOutputStream(tmp)) {
+      MAPPER.writerWithDefaultPrettyPrinter().writeValue(out, report);
+    }
     return Files.move(tmp, runDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
   }
 }

@@ -1,5 +1,6 @@
 package io.querytester.report;
 
+import io.querytester.OwnerOnly;
 import io.querytester.XmlWriter;
 import io.querytester.explain.CauseText;
 import io.querytester.run.DataCheck;
@@ -34,7 +35,7 @@ public final class JunitReport {
 
   public static Path write(Report r, Path runDir) throws IOException {
     Path tmp = runDir.resolve(FILE + ".tmp");
-    write(r, Files.newOutputStream(tmp));
+    write(r, OwnerOnly.newOutputStream(tmp));
     return Files.move(tmp, runDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
   }
 

@@ -238,7 +238,9 @@ public record DataCheck(
   public void write(Path runDir) {
     Path tmp = runDir.resolve(FILE + ".tmp");
     try {
-      RunJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), this);
+      try (java.io.OutputStream out = io.querytester.OwnerOnly.newOutputStream(tmp)) {
+        RunJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(out, this);
+      }
       Files.move(tmp, runDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new CannotRunException(

@@ -1,6 +1,7 @@
 package io.querytester.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.querytester.OwnerOnly;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,7 +35,7 @@ public final class DropList implements AutoCloseable {
 
   /** Starts the list of a replay, replacing the one of an earlier (stopped) attempt. */
   public static DropList create(Path runDir) throws IOException {
-    Writer w = Files.newBufferedWriter(runDir.resolve(FILE), StandardCharsets.UTF_8);
+    Writer w = OwnerOnly.newBufferedWriter(runDir.resolve(FILE), StandardCharsets.UTF_8);
     DropList d = new DropList(w);
     d.out.line(Map.of("format", FORMAT, "version", 1));
     return d;

@@ -1,6 +1,7 @@
 package io.querytester.run;
 
 import io.querytester.BadInputException;
+import io.querytester.OwnerOnly;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -61,7 +62,7 @@ public final class ExecutionLog implements AutoCloseable {
     ExecutionLog log =
         new ExecutionLog(
             file,
-            FileChannel.open(
+            OwnerOnly.channel(
                 file,
                 StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE,

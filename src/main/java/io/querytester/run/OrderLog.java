@@ -45,7 +45,7 @@ public final class OrderLog implements AutoCloseable {
   public static OrderLog append(Path runDir) throws IOException {
     boolean fresh = !Files.exists(runDir.resolve(FILE));
     Writer w =
-        Files.newBufferedWriter(
+        io.querytester.OwnerOnly.newBufferedWriter(
             runDir.resolve(FILE),
             StandardCharsets.UTF_8,
             java.nio.file.StandardOpenOption.CREATE,

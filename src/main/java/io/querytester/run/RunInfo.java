@@ -1,6 +1,7 @@
 package io.querytester.run;
 
 import io.querytester.BadInputException;
+import io.querytester.OwnerOnly;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -179,9 +180,11 @@ public record RunInfo(
   }
 
   public void write(Path runDir) throws IOException {
-    Files.createDirectories(runDir);
+    OwnerOnly.directories(runDir);
     Path tmp = runDir.resolve(FILE + ".tmp");
-    RunJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), this);
+    try (java.io.OutputStream out = OwnerOnly.newOutputStream(tmp)) {
+      RunJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(out, this);
+    }
     Files.move(tmp, runDir.resolve(FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
   }
 

@@ -1,5 +1,11 @@
 package io.querytester.target;
 
+import com.mysql.cj.conf.PropertyKey;
+import com.mysql.cj.conf.PropertySet;
+import com.mysql.cj.conf.RuntimeProperty;
+import com.mysql.cj.jdbc.JdbcConnection;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Properties;
 
@@ -104,7 +110,77 @@ public final class DriverSettings {
           new Setting(
               "useLocalSessionState",
               "false",
-              "autocommit, isolation and schema are asked of the server, not assumed"));
+              "autocommit, isolation and schema are asked of the server, not assumed"),
+          new Setting(
+              "trackSessionState",
+              "true",
+              "the server reports in its answer to each statement what the statement changed in"
+                  + " the session (sql_mode, character set, access mode), which a read-only replay"
+                  + " checks against what its analysis expected"));
+
+  /**
+   * A property that lets one statement do more than one statement's reading, or turns off what a
+   * read-only replay relies on; a read-only replay refuses a connection on which it is in effect.
+   *
+   * @param name the Connector/J property
+   * @param off its value when harmless
+   * @param why what it would let a statement of the workload do
+   */
+  public record Widening(String name, String off, String why) {}
+
+  /** What a read-only replay refuses, checked on each connection as the driver has it in effect. */
+  public static final List<Widening> READ_ONLY_REFUSED =
+      List.of(
+          new Widening(
+              "allowMultiQueries",
+              "false",
+              "lets one statement text run several statements, the second unseen by the analysis"),
+          new Widening(
+              "allowLoadLocalInfile",
+              "false",
+              "lets LOAD DATA LOCAL INFILE send files of this machine to the server"),
+          new Widening(
+              "allowLoadLocalInfileInPath",
+              "",
+              "lets LOAD DATA LOCAL INFILE send files under that path to the server"),
+          new Widening("allowUrlInLocalInfile", "false", "lets LOAD DATA LOCAL INFILE fetch URLs"),
+          new Widening(
+              "autoDeserialize",
+              "false",
+              "deserializes Java objects from BLOB values a statement selects"),
+          new Widening(
+              "rewriteBatchedStatements",
+              "false",
+              "rewrites statements into multi-statement texts"),
+          new Widening(
+              "queryInterceptors", "", "runs code of the URL's choosing around every statement"),
+          new Widening(
+              "trackSessionState",
+              "true",
+              "turned off, the server no longer reports what each statement changed in the"
+                  + " session, which a read-only replay checks"));
+
+  /**
+   * Why a read-only replay must not use this connection: the first property of {@link
+   * #READ_ONLY_REFUSED} in effect on it (from the URL, in any spelling Connector/J accepts), said
+   * with its value, or null.
+   */
+  public static String readOnlyRefusal(Connection c) throws SQLException {
+    PropertySet set = c.unwrap(JdbcConnection.class).getPropertySet();
+    for (Widening w : READ_ONLY_REFUSED) {
+      PropertyKey key = PropertyKey.fromValue(w.name());
+      if (key == null) {
+        continue; // a property this driver no longer has (autoDeserialize): nothing turns it on
+      }
+      RuntimeProperty<?> p = set.getProperty(key);
+      Object value = p == null ? null : p.getValue();
+      String shown = value == null ? "" : value.toString();
+      if (!shown.isEmpty() && !shown.equalsIgnoreCase(w.off())) {
+        return w.name() + "=" + shown + " " + w.why();
+      }
+    }
+    return null;
+  }
 
   private DriverSettings() {}
 

@@ -2,6 +2,7 @@ package io.querytester.target;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
+import io.querytester.OwnerOnly;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -147,8 +148,8 @@ public final class EmbeddedServer implements AutoCloseable {
               + " is incomplete; delete that folder so it is unpacked again");
     }
     try {
-      Files.createDirectories(dataDir());
-      Files.createDirectories(tmpDir());
+      OwnerOnly.directories(dataDir());
+      OwnerOnly.directories(tmpDir());
     } catch (IOException e) {
       throw new CannotRunException(
           "cannot create data dir " + dataDir() + ": " + e.getMessage(), e);

@@ -1,5 +1,6 @@
 package io.querytester.target;
 
+import io.querytester.BadInputException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -41,6 +42,39 @@ public final class ReadOnlySessions {
   }
 
   /**
+   * Puts an open session in read-only transaction mode and, where the server can (MariaDB 10.2+,
+   * MySQL 5.7+), has it report every session variable and transaction characteristic a statement
+   * changes (session state tracking): the same one statement, so no round trip is added.
+   */
+  public static void enforce(Connection c, ServerInfo info) throws SQLException {
+    if (!tracksSessions(info)) {
+      enforce(c);
+      return;
+    }
+    try (Statement s = c.createStatement()) {
+      s.execute(
+          "SET SESSION "
+              + accessModeVariable(info)
+              + " = 1, session_track_system_variables = '*',"
+              + " session_track_transaction_info = 'CHARACTERISTICS'");
+    }
+  }
+
+  /** Whether the server reports session changes (session_track_system_variables). */
+  public static boolean tracksSessions(ServerInfo info) {
+    return info.flavour() == Flavour.MARIADB
+        ? info.versionNumber() >= 100202
+        : info.versionNumber() >= 50700;
+  }
+
+  /** The session variable of the access mode: tx_read_only, or MySQL 5.7.20+'s new name. */
+  public static String accessModeVariable(ServerInfo info) {
+    return info.flavour() == Flavour.MYSQL && info.versionNumber() >= 50720
+        ? "transaction_read_only"
+        : "tx_read_only";
+  }
+
+  /**
    * A view of {@code target} whose every new connection is read-only; closing it closes nothing.
    */
   public static Target of(Target target) {
@@ -63,11 +97,25 @@ public final class ReadOnlySessions {
       return target.info();
     }
 
+    /**
+     * A read-only connection, or none: a URL whose driver properties let a statement do more than
+     * read (allowMultiQueries ...) is refused, bad input rather than a failure to connect.
+     */
     @Override
     public Connection connect() throws SQLException {
       Connection c = target.connect();
       try {
-        enforce(c);
+        String refused = DriverSettings.readOnlyRefusal(c);
+        if (refused != null) {
+          throw new BadInputException(
+              target.label()
+                  + " "
+                  + target.spec().display()
+                  + ": "
+                  + refused
+                  + "; a replay without --allow-writes refuses it: take it out of the URL");
+        }
+        enforce(c, target.info());
         return c;
       } catch (SQLException | RuntimeException e) {
         c.close();

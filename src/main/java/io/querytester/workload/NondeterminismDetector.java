@@ -23,6 +23,32 @@ final class NondeterminismDetector {
 
   static final String LIMIT_WITHOUT_ORDER = "LIMIT without ORDER BY";
 
+  /** What makes a SET of session_track_* unsafe: the replay's check of each statement needs it. */
+  static final String SILENCES_TRACKING =
+      "changes what the server reports of session changes (session_track_*)";
+
+  /**
+   * Built-in functions a read-only replay never runs: they take locks, wait, read the server's
+   * files or advance a sequence. A routine's body is judged by the same list ({@link RoutineBody}).
+   */
+  static final java.util.EnumSet<Keyword> UNSAFE_CALLS =
+      java.util.EnumSet.of(
+          Keyword.GET_LOCK,
+          Keyword.RELEASE_LOCK,
+          Keyword.RELEASE_ALL_LOCKS,
+          Keyword.IS_FREE_LOCK,
+          Keyword.IS_USED_LOCK,
+          Keyword.SLEEP,
+          Keyword.BENCHMARK,
+          Keyword.NEXTVAL,
+          Keyword.SETVAL,
+          Keyword.LOAD_FILE,
+          Keyword.MASTER_POS_WAIT,
+          Keyword.SOURCE_POS_WAIT,
+          Keyword.MASTER_GTID_WAIT,
+          Keyword.WAIT_FOR_EXECUTED_GTID_SET,
+          Keyword.WAIT_UNTIL_SQL_THREAD_AFTER_GTIDS);
+
   /** Depths beyond this are not tracked (bit masks); deeper LIMITs are not judged. */
   private static final int MAX_DEPTH = 62;
 
@@ -43,12 +69,11 @@ final class NondeterminismDetector {
   private int prevStart;
   private int prevEnd;
   private boolean afterSemicolon;
-  private boolean setsSqlMode;
-  private boolean quoteModeHint;
   private Set<String> calls;
 
-  private NondeterminismDetector(String sql, StatementKind kind, ServerDialect dialect) {
-    this.sc = new SqlScanner(sql, dialect);
+  private NondeterminismDetector(
+      String sql, StatementKind kind, ServerDialect dialect, SqlModes modes) {
+    this.sc = new SqlScanner(sql, dialect, modes);
     this.kind = kind;
   }
 
@@ -58,7 +83,12 @@ final class NondeterminismDetector {
 
   /** Scans the statement as {@code dialect}'s server reads it (null: every comment's SQL). */
   static Result scan(String sql, StatementKind kind, ServerDialect dialect) {
-    return new NondeterminismDetector(sql, kind, dialect).run();
+    return scan(sql, kind, dialect, SqlModes.NONE);
+  }
+
+  /** As {@link #scan(String, StatementKind, ServerDialect)}, under a session's sql_mode. */
+  static Result scan(String sql, StatementKind kind, ServerDialect dialect, SqlModes modes) {
+    return new NondeterminismDetector(sql, kind, dialect, modes).run();
   }
 
   private Result run() {
@@ -106,9 +136,6 @@ final class NondeterminismDetector {
       prevStart = sc.start();
       prevEnd = sc.end();
     }
-    if (setsSqlMode && quoteModeHint) {
-      unsafe("sets an sql_mode that changes how quotes and backslashes are read");
-    }
     if (sc.unprovable() != null) {
       unsafe = "cannot be read as the server reads it: " + sc.unprovable();
     }
@@ -122,8 +149,9 @@ final class NondeterminismDetector {
 
   /**
    * A SET must not lift the read-only session (READ WRITE, tx_read_only, transaction_read_only) nor
-   * make the server read quotes differently from this scanner (ANSI_QUOTES, NO_BACKSLASH_ESCAPES,
-   * or a mode it cannot see).
+   * silence the server's report of what a statement changed in its session (session_track_*). What
+   * it does to how later statements are read (sql_mode, the client character set) the replay
+   * follows per session ({@link ReadingChange}).
    */
   private void setClause(Type t, Keyword k) {
     if (k == Keyword.WRITE && prevKw == Keyword.READ) {
@@ -134,15 +162,9 @@ final class NondeterminismDetector {
         || (t == Type.SYSTEM_VAR && endsWith("read_only"))) {
       unsafe(ACCESS_MODE);
     }
-    if (k == Keyword.SQL_MODE || (t == Type.SYSTEM_VAR && endsWith("sql_mode"))) {
-      setsSqlMode = true;
-    }
-    if (t == Type.USER_VAR || (t == Type.SYSTEM_VAR && !endsWith("sql_mode"))) {
-      quoteModeHint |= setsSqlMode;
-    }
-    if (t == Type.STRING) {
-      String v = sc.text().substring(sc.start(), sc.end()).toUpperCase(java.util.Locale.ROOT);
-      quoteModeHint |= v.contains("ANSI") || v.contains("NO_BACKSLASH_ESCAPES");
+    if ((t == Type.WORD || t == Type.SYSTEM_VAR || t == Type.QUOTED_NAME)
+        && ReadingChange.tracking(sc.text(), sc.start(), sc.end())) {
+      unsafe(SILENCES_TRACKING);
     }
   }
 
@@ -209,23 +231,11 @@ final class NondeterminismDetector {
           VERSION,
           LASTVAL ->
           marker(f.name() + "()");
-      case GET_LOCK,
-          RELEASE_LOCK,
-          RELEASE_ALL_LOCKS,
-          IS_FREE_LOCK,
-          IS_USED_LOCK,
-          SLEEP,
-          BENCHMARK,
-          NEXTVAL,
-          SETVAL,
-          LOAD_FILE,
-          MASTER_POS_WAIT,
-          SOURCE_POS_WAIT,
-          MASTER_GTID_WAIT,
-          WAIT_FOR_EXECUTED_GTID_SET,
-          WAIT_UNTIL_SQL_THREAD_AFTER_GTIDS ->
+      default -> {
+        if (UNSAFE_CALLS.contains(f)) {
           unsafe(f.name() + "()");
-      default -> {}
+        }
+      }
     }
   }
 

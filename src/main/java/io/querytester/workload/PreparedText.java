@@ -14,25 +14,48 @@ record PreparedText(boolean immediate, String text) {
 
   /** The prepared text of a PREPARE or EXECUTE IMMEDIATE, or null for any other statement. */
   static PreparedText of(String sql, ServerDialect dialect) {
-    SqlScanner sc = new SqlScanner(sql, dialect);
+    return of(sql, dialect, SqlModes.NONE);
+  }
+
+  /**
+   * As {@link #of(String, ServerDialect)} under a session's sql_mode, also after MariaDB's {@code
+   * SET STATEMENT ... FOR}: a text it prepares under an sql_mode of its own is not one this
+   * analysis reads (null text).
+   */
+  static PreparedText of(String sql, ServerDialect dialect, SqlModes modes) {
+    SqlScanner sc = new SqlScanner(sql, dialect, modes);
     sc.next();
     Keyword verb = sc.keyword();
+    boolean ownMode = false;
+    if (verb == Keyword.SET && sc.next() == Type.WORD && sc.keyword() == Keyword.STATEMENT) {
+      for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+        ownMode |= ReadingChange.namesReading(sc.text(), sc.start(), sc.end(), t);
+        if (sc.depth() == 0 && sc.keyword() == Keyword.FOR) {
+          break;
+        }
+      }
+      sc.next();
+      verb = sc.keyword();
+      if (ownMode && (verb == Keyword.PREPARE || verb == Keyword.EXECUTE)) {
+        return new PreparedText(verb == Keyword.EXECUTE, null);
+      }
+    }
     if (verb == Keyword.PREPARE) {
       Type name = sc.next();
       if (name != Type.WORD && name != Type.QUOTED_NAME) {
         return null;
       }
       sc.next();
-      return sc.keyword() == Keyword.FROM ? literal(sc, false) : null;
+      return sc.keyword() == Keyword.FROM ? literal(sc, false, modes) : null;
     }
     if (verb == Keyword.EXECUTE) {
       sc.next();
-      return sc.keyword() == Keyword.IMMEDIATE ? literal(sc, true) : null;
+      return sc.keyword() == Keyword.IMMEDIATE ? literal(sc, true, modes) : null;
     }
     return null;
   }
 
-  private static PreparedText literal(SqlScanner sc, boolean immediate) {
+  private static PreparedText literal(SqlScanner sc, boolean immediate, SqlModes modes) {
     if (sc.next() != Type.STRING) {
       return new PreparedText(immediate, null);
     }
@@ -45,7 +68,7 @@ record PreparedText(boolean immediate, String text) {
     if (after != Type.END && !using) {
       return new PreparedText(immediate, null); // 'a' 'b' concatenates, and more tricks
     }
-    return new PreparedText(immediate, unescape(token));
+    return new PreparedText(immediate, unescape(token, modes));
   }
 
   private static String word(SqlScanner sc) {
@@ -54,13 +77,18 @@ record PreparedText(boolean immediate, String text) {
 
   /** A quoted literal's content: backslash escapes and doubled quotes resolved. */
   static String unescape(String token) {
+    return unescape(token, SqlModes.NONE);
+  }
+
+  /** As {@link #unescape(String)}, with no backslash escapes under NO_BACKSLASH_ESCAPES. */
+  static String unescape(String token, SqlModes modes) {
     char quote = token.charAt(0);
     boolean closed = token.length() >= 2 && token.charAt(token.length() - 1) == quote;
     String body = token.substring(1, closed ? token.length() - 1 : token.length());
     StringBuilder out = new StringBuilder(body.length());
     for (int i = 0; i < body.length(); i++) {
       char c = body.charAt(i);
-      if (c == '\\' && i + 1 < body.length()) {
+      if (c == '\\' && i + 1 < body.length() && !modes.noBackslashEscapes()) {
         char e = body.charAt(++i);
         out.append(
             switch (e) {

@@ -78,7 +78,16 @@ public record SetAssignments(List<Assignment> assignments) {
    * anything else.
    */
   public static SetAssignments of(String sql) {
-    List<SqlToken> tokens = SqlToken.of(sql);
+    return of(sql, SqlModes.NONE);
+  }
+
+  /** As {@link #of(String)}, the text read under a session's sql_mode. */
+  public static SetAssignments of(String sql, SqlModes modes) {
+    return of(SqlToken.of(sql, modes));
+  }
+
+  /** As {@link #of(String)}, from a statement's tokens. */
+  static SetAssignments of(List<SqlToken> tokens) {
     if (tokens.isEmpty() || !tokens.getFirst().upper().equals("SET")) {
       return null;
     }
@@ -250,7 +259,11 @@ public record SetAssignments(List<Assignment> assignments) {
    * autocommit = 0} sets more than its first words say).
    */
   public static PlainForm plainForm(String sql) {
-    List<SqlToken> t = SqlToken.of(sql);
+    return plainForm(SqlToken.of(sql));
+  }
+
+  /** As {@link #plainForm(String)}, on a statement's tokens. */
+  static PlainForm plainForm(List<SqlToken> t) {
     if (t.size() < 3 || !t.getFirst().upper().equals("SET") || hasListComma(t)) {
       return null;
     }

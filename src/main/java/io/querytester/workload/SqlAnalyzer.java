@@ -48,10 +48,10 @@ final class SqlAnalyzer {
    */
   private static SqlProfile analyze(String sql, boolean outer) {
     String text = sql == null ? "" : sql;
-    SqlProfile p = analyze(text, Fingerprint.of(text), null, outer);
+    SqlProfile p = analyze(text, Fingerprint.of(text), null, outer, Reading.DEFAULT);
     if (p.unsafeReason() == null && hasExecutableComment(text)) {
       for (ServerDialect d : OLDEST) {
-        SqlProfile other = analyze(text, p.fingerprint(), d, outer);
+        SqlProfile other = analyze(text, p.fingerprint(), d, outer, Reading.DEFAULT);
         if (other.kind() != p.kind() || other.safeRead() != p.safeRead()) {
           return p.withUnsafeReason(DEPENDS_ON_VERSION);
         }
@@ -63,31 +63,81 @@ final class SqlAnalyzer {
   /** The statement as the server of {@code dialect} will run it. */
   static SqlProfile analyze(String sql, ServerDialect dialect) {
     String text = sql == null ? "" : sql;
-    return analyze(text, Fingerprint.of(text), dialect, true);
+    return analyze(text, Fingerprint.of(text), dialect, true, Reading.DEFAULT);
   }
 
-  private static SqlProfile analyze(String text, String fp, ServerDialect dialect, boolean outer) {
-    PreparedText prepared = PreparedText.of(text, dialect);
-    if (prepared != null) {
-      return prepared(fp, prepared, dialect);
+  /**
+   * The statement as the server of {@code dialect} will run it in a session read as {@code
+   * reading}: the text its lexer sees (multi-byte characters split by the client character set),
+   * tokenised under the session's sql_mode. The class stays the workload text's.
+   */
+  static SqlProfile analyze(String sql, ServerDialect dialect, SqlReading reading) {
+    if (reading == null || reading.isDefault()) {
+      return analyze(sql, dialect);
     }
-    StatementKind kind = StatementClassifier.classify(text, dialect);
+    String text = sql == null ? "" : sql;
+    String fp = Fingerprint.of(text);
+    ClientBytes.Seen seen = reading.see(text);
+    if (seen.unprovable() != null) {
+      StatementKind kind = StatementClassifier.classify(text, dialect);
+      return new SqlProfile(
+          fp,
+          classId(fp),
+          kind,
+          "cannot be read as the server reads it: " + seen.unprovable(),
+          Set.of(),
+          false,
+          Set.of());
+    }
+    return analyze(seen.text(), fp, dialect, true, new Reading(reading, !seen.text().equals(text)));
+  }
+
+  /**
+   * What the inner analyses need of a session's reading: its sql_mode, and whether the server's
+   * text differs from the workload's (a multi-byte client character set), in which case a prepared
+   * text with non-ASCII characters cannot be proved: the server converts it before reading it.
+   */
+  private record Reading(SqlReading reading, boolean transcoded) {
+    static final Reading DEFAULT = new Reading(SqlReading.DEFAULT, false);
+
+    SqlModes modes() {
+      return reading.modes();
+    }
+  }
+
+  private static SqlProfile analyze(
+      String text, String fp, ServerDialect dialect, boolean outer, Reading reading) {
+    SqlModes modes = reading.modes();
+    PreparedText prepared = PreparedText.of(text, dialect, modes);
+    if (prepared != null) {
+      return prepared(fp, prepared, dialect, reading);
+    }
+    StatementKind kind = StatementClassifier.classify(text, dialect, modes);
     if (outer) {
       kind = PreparedTemplate.kindOf(text, kind);
     }
-    NondeterminismDetector.Result r = NondeterminismDetector.scan(text, kind, dialect);
+    NondeterminismDetector.Result r = NondeterminismDetector.scan(text, kind, dialect, modes);
     return new SqlProfile(
         fp, classId(fp), kind, r.unsafeReason(), r.markers(), r.ordered(), r.calls());
   }
 
   /**
    * PREPARE is a session statement that is safe only when it prepares a safe read; EXECUTE
-   * IMMEDIATE is the statement it runs.
+   * IMMEDIATE is the statement it runs, but a session statement run so is never followed.
    */
-  private static SqlProfile prepared(String fp, PreparedText prepared, ServerDialect dialect) {
+  private static SqlProfile prepared(
+      String fp, PreparedText prepared, ServerDialect dialect, Reading reading) {
     String id = classId(fp);
+    String why = null;
     if (prepared.text() == null) {
-      String why = "prepared text that is not one string literal cannot be checked";
+      why = "prepared text that is not one string literal cannot be checked";
+    } else if (reading.transcoded() && !prepared.text().chars().allMatch(c -> c < 0x80)) {
+      why =
+          "prepared text with non-ASCII characters under character_set_client "
+              + reading.reading().client().name()
+              + " cannot be checked";
+    }
+    if (why != null) {
       return prepared.immediate()
           ? new SqlProfile(fp, id, StatementKind.OTHER, why, Set.of(), false, Set.of())
           : new SqlProfile(fp, id, StatementKind.SESSION, why, Set.of(), false, Set.of());
@@ -95,18 +145,16 @@ final class SqlAnalyzer {
     SqlProfile inner =
         dialect == null
             ? analyze(prepared.text(), false)
-            : analyze(prepared.text(), Fingerprint.of(prepared.text()), dialect, false);
+            : analyze(prepared.text(), Fingerprint.of(prepared.text()), dialect, false, reading);
     if (prepared.immediate()) {
+      String unsafe = inner.unsafeReason();
+      if (unsafe == null && inner.kind() == StatementKind.SESSION) {
+        unsafe = "a session statement run by EXECUTE IMMEDIATE, whose state is not followed";
+      }
       return new SqlProfile(
-          fp,
-          id,
-          inner.kind(),
-          inner.unsafeReason(),
-          inner.nondeterminism(),
-          inner.ordered(),
-          inner.calls());
+          fp, id, inner.kind(), unsafe, inner.nondeterminism(), inner.ordered(), inner.calls());
     }
-    String why = inner.safeRead() ? null : "prepares " + describe(inner);
+    why = inner.safeRead() ? null : "prepares " + describe(inner);
     return new SqlProfile(fp, id, StatementKind.SESSION, why, Set.of(), false, inner.calls());
   }
 

@@ -68,6 +68,14 @@ public record SqlProfile(
     return SqlAnalyzer.analyze(sql, dialect);
   }
 
+  /**
+   * The statement as a server of this flavour and version will run it in a session read as {@code
+   * reading} (its sql_mode and client character set): see {@link SqlReading}.
+   */
+  public static SqlProfile of(String sql, ServerDialect dialect, SqlReading reading) {
+    return SqlAnalyzer.analyze(sql, dialect, reading);
+  }
+
   /** Whether the text holds an executable comment, so that servers may read it differently. */
   public static boolean dependsOnServer(String sql) {
     return sql != null && SqlAnalyzer.hasExecutableComment(sql);

@@ -28,6 +28,44 @@ public final class SqlRedactor {
   /** How many tokens after such a word a string literal still counts as the password. */
   private static final int PASSWORD_REACH = 6;
 
+  /**
+   * Functions whose arguments after the first are keys ({@code AES_ENCRYPT(x, 'key')}, {@code
+   * ENCODE(x, 'key')}, {@code ENCRYPT(x, 'salt')}): every string literal among them is a secret.
+   */
+  private static final Set<String> KEY_FUNCTIONS =
+      Set.of(
+          "AES_ENCRYPT",
+          "AES_DECRYPT",
+          "DES_ENCRYPT",
+          "DES_DECRYPT",
+          "ENCODE",
+          "DECODE",
+          "ENCRYPT");
+
+  /**
+   * Table options whose string holds a connection string (FEDERATED's and CONNECT's CONNECTION,
+   * CONNECT's OPTION_LIST): only its password part is a secret.
+   */
+  private static final Set<String> CONNECTION_WORDS = Set.of("CONNECTION", "OPTION_LIST");
+
+  /** The password of {@code scheme://user:password@host}, and of {@code password=...}. */
+  private static final java.util.regex.Pattern CONNECTION_PASSWORD =
+      java.util.regex.Pattern.compile(
+          "(?i)(?<=://[^:/@'\"\\s]{0,256}:)[^@/'\"\\s]+(?=@)"
+              + "|(?<=(?:password|passwd|pwd)\\s{0,8}=\\s{0,8})[^;,&'\"\\s)]+");
+
+  /** Words whose presence makes a statement worth scanning for secrets. */
+  private static final List<String> SECRET_HINTS =
+      List.of(
+          "PASSWORD",
+          "IDENTIFIED",
+          "ENCRYPT",
+          "DECRYPT",
+          "ENCODE",
+          "DECODE",
+          "CONNECTION",
+          "OPTION_LIST");
+
   private SqlRedactor() {}
 
   /**
@@ -64,7 +102,8 @@ public final class SqlRedactor {
     Passwords passwords = new Passwords(sql);
     for (Type t = sc.next(); t != Type.END; t = sc.next()) {
       String token = sql.substring(sc.start(), sc.end());
-      if (passwords.next(t, sc.start(), sc.end()) && token.length() > 1) {
+      Secret secret = passwords.next(t, sc.start(), sc.end());
+      if (secret == Secret.WHOLE && token.length() > 1) {
         String raw = token.substring(1, token.length() - 1);
         String value = PreparedText.unescape(token);
         for (String v : List.of(raw, value)) {
@@ -72,11 +111,73 @@ public final class SqlRedactor {
             out.add(v);
           }
         }
+      } else if (secret == Secret.PART) {
+        java.util.regex.Matcher m = CONNECTION_PASSWORD.matcher(token);
+        while (m.find()) {
+          if (!out.contains(m.group())) {
+            out.add(m.group());
+          }
+        }
       }
     }
     // Longest first, so that a secret that contains another is masked whole.
     out.sort((a, b) -> b.length() - a.length());
     return out;
+  }
+
+  /** Words without which a statement reads no password hash (SHOW CREATE USER aside). */
+  private static final List<String> SECRET_READ_HINTS =
+      List.of("MYSQL", "PASSWORD", "AUTHENTICATION", "PRIV", "GRANTS");
+
+  /** Names that, read, show password hashes or what authenticates an account. */
+  private static final Set<String> AUTHENTICATION_NAMES =
+      Set.of("AUTHENTICATION_STRING", "GLOBAL_PRIV", "USER_PRIVILEGES", "PASSWORD");
+
+  /**
+   * Whether a statement reads what holds password hashes: mysql.user (its authentication_string and
+   * Password columns), mysql.global_priv, information_schema.USER_PRIVILEGES, SHOW GRANTS, SHOW
+   * CREATE USER, or PASSWORD() itself. Its result values are secrets in every record and report,
+   * however it computes them ({@code HEX(authentication_string)}). Runs after every replayed
+   * statement: most are rejected by their text alone.
+   */
+  public static boolean readsSecrets(String sql) {
+    if (sql == null
+        || !(AsciiText.containsAny(sql, SECRET_READ_HINTS)
+            || (AsciiText.contains(sql, "SHOW") && AsciiText.contains(sql, "USER")))) {
+      return false;
+    }
+    List<SqlToken> tokens = SqlToken.of(sql);
+    for (int i = 0; i < tokens.size(); i++) {
+      SqlToken t = tokens.get(i);
+      String name = unquoted(t);
+      if (AUTHENTICATION_NAMES.contains(name)) {
+        return true;
+      }
+      if (name.equals("MYSQL")
+          && i + 2 < tokens.size()
+          && tokens.get(i + 1).kind() == SqlToken.Kind.DOT
+          && unquoted(tokens.get(i + 2)).equals("USER")) {
+        return true;
+      }
+      if (i == 0 && name.equals("SHOW")) {
+        String next = i + 1 < tokens.size() ? unquoted(tokens.get(1)) : "";
+        String then = i + 2 < tokens.size() ? unquoted(tokens.get(2)) : "";
+        if (next.equals("GRANTS") || (next.equals("CREATE") && then.equals("USER"))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static String unquoted(SqlToken t) {
+    String text = t.text();
+    if (t.kind() == SqlToken.Kind.QUOTED_NAME && text.length() >= 2) {
+      text = text.substring(1, text.length() - 1);
+    } else if (t.kind() != SqlToken.Kind.WORD) {
+      return "";
+    }
+    return text.toUpperCase(Locale.ROOT);
   }
 
   /** {@code text} with every occurrence of each secret replaced by ****. */
@@ -97,24 +198,7 @@ public final class SqlRedactor {
    * turns e.g. U+017F into S, as the scanner's keyword test does.
    */
   static boolean mayHavePassword(String sql) {
-    for (int i = 0; i < sql.length(); i++) {
-      if (sql.charAt(i) >= 0x80) {
-        String upper = sql.toUpperCase(Locale.ROOT);
-        return upper.contains("PASSWORD") || upper.contains("IDENTIFIED");
-      }
-    }
-    return containsAsciiIgnoreCase(sql, "PASSWORD") || containsAsciiIgnoreCase(sql, "IDENTIFIED");
-  }
-
-  private static boolean containsAsciiIgnoreCase(String text, String upperWord) {
-    char first = upperWord.charAt(0);
-    for (int i = 0, last = text.length() - upperWord.length(); i <= last; i++) {
-      if ((text.charAt(i) & ~0x20) == first
-          && text.regionMatches(true, i, upperWord, 0, upperWord.length())) {
-        return true;
-      }
-    }
-    return false;
+    return AsciiText.containsAny(sql, SECRET_HINTS);
   }
 
   private static String rewrite(String sql, boolean allLiterals) {
@@ -129,11 +213,13 @@ public final class SqlRedactor {
       gap(sql, copied, sc.start(), allLiterals, out);
       String token = sql.substring(sc.start(), sc.end());
       boolean literal = t == Type.STRING || t == Type.NUMBER;
-      boolean password = passwords.next(t, sc.start(), sc.end());
+      Secret secret = passwords.next(t, sc.start(), sc.end());
       if (allLiterals && literal) {
         out.append('?');
-      } else if (password) {
+      } else if (secret == Secret.WHOLE) {
         out.append(allLiterals ? "?" : PASSWORD_MASK);
+      } else if (secret == Secret.PART) {
+        out.append(CONNECTION_PASSWORD.matcher(token).replaceAll("****"));
       } else {
         out.append(token);
       }
@@ -143,33 +229,88 @@ public final class SqlRedactor {
     return out.toString();
   }
 
+  /** What of a string literal is a secret. */
+  private enum Secret {
+    NONE,
+    /** The whole literal: a password, a key. */
+    WHOLE,
+    /** The password part of a connection string inside it. */
+    PART
+  }
+
   /**
-   * Follows a statement's tokens and tells which string literals are passwords: those shortly after
-   * a password word, but for account names ({@code SET PASSWORD FOR 'bob'@'%'}, {@code 'bob'@'%'
+   * Follows a statement's tokens and tells which string literals are secrets: those shortly after a
+   * password word, but for account names ({@code SET PASSWORD FOR 'bob'@'%'}, {@code 'bob'@'%'
    * IDENTIFIED BY ...}), which are not secret: masked, the statement would be about another account
-   * and every report would mask the name wherever it appears.
+   * and every report would mask the name wherever it appears; the keys of the encryption functions
+   * (every literal after their first argument); and the password part of a FEDERATED or CONNECT
+   * connection string.
    */
   private static final class Passwords {
     private final String sql;
     private int sincePasswordWord = Integer.MAX_VALUE;
+    private int sinceConnectionWord = Integer.MAX_VALUE;
     private String previous = "";
+    private Type previousType;
+    private int depth;
+    private int keyDepth = -1; // the depth of an encryption function's arguments, or -1
+    private boolean pastFirstArgument;
 
     Passwords(String sql) {
       this.sql = sql;
     }
 
-    /** Whether the token just scanned, at [start, end), is a password. */
-    boolean next(Type t, int start, int end) {
+    /** What of the token just scanned, at [start, end), is a secret. */
+    Secret next(Type t, int start, int end) {
       String token = sql.substring(start, end);
-      boolean password =
-          t == Type.STRING && sincePasswordWord <= PASSWORD_REACH && !accountName(end);
-      if (t == Type.WORD && PASSWORD_WORDS.contains(token.toUpperCase(Locale.ROOT))) {
+      String upper = t == Type.WORD ? token.toUpperCase(Locale.ROOT) : "";
+      Secret secret = Secret.NONE;
+      if (t == Type.STRING) {
+        if (sincePasswordWord <= PASSWORD_REACH && !accountName(end)) {
+          secret = Secret.WHOLE;
+        } else if (keyDepth >= 0 && pastFirstArgument) {
+          secret = Secret.WHOLE;
+        } else if (sinceConnectionWord <= 2) {
+          secret = Secret.PART;
+        }
+      }
+      keyArguments(t);
+      if (PASSWORD_WORDS.contains(upper)) {
         sincePasswordWord = 0;
       } else if (sincePasswordWord != Integer.MAX_VALUE) {
         sincePasswordWord++;
       }
+      if (CONNECTION_WORDS.contains(upper)) {
+        sinceConnectionWord = 0;
+      } else if (sinceConnectionWord != Integer.MAX_VALUE) {
+        sinceConnectionWord++;
+      }
       previous = token;
-      return password;
+      previousType = t;
+      return secret;
+    }
+
+    /** Follows the arguments of an encryption function: the key comes after the first. */
+    private void keyArguments(Type t) {
+      switch (t) {
+        case OPEN -> {
+          depth++;
+          if (keyDepth < 0
+              && previousType == Type.WORD
+              && KEY_FUNCTIONS.contains(previous.toUpperCase(Locale.ROOT))) {
+            keyDepth = depth;
+            pastFirstArgument = false;
+          }
+        }
+        case CLOSE -> {
+          if (depth == keyDepth) {
+            keyDepth = -1;
+          }
+          depth = Math.max(0, depth - 1);
+        }
+        case COMMA -> pastFirstArgument |= depth == keyDepth;
+        default -> {}
+      }
     }
 
     private boolean accountName(int end) {

@@ -37,6 +37,7 @@ final class SqlScanner {
   private final String s;
   private final int n;
   private final ServerDialect dialect;
+  private final SqlModes modes;
   private String unprovable;
   private int pos;
   private boolean inVersionComment;
@@ -57,14 +58,26 @@ final class SqlScanner {
    * is a comment. Null reads every such content as SQL.
    */
   SqlScanner(String sql, ServerDialect dialect) {
+    this(sql, dialect, SqlModes.NONE);
+  }
+
+  /**
+   * As {@link #SqlScanner(String, ServerDialect)}, under a session's sql_mode: with ANSI_QUOTES a
+   * double-quoted token is a name, with NO_BACKSLASH_ESCAPES a backslash in a string is a plain
+   * character, with MSSQL a square bracket outside quotes is unprovable (MariaDB reads {@code
+   * [...]} as a name since 10.x, older servers as a syntax error).
+   */
+  SqlScanner(String sql, ServerDialect dialect, SqlModes modes) {
     this.s = sql;
     this.n = sql.length();
     this.dialect = dialect;
+    this.modes = modes;
   }
 
   /**
    * Why the tokens may not be what the dialect's server sees (an unterminated comment, a nested
-   * executable comment), or null. Only with a dialect; final once {@link #next} returned END.
+   * executable comment, a bracket under MSSQL), or null. Only with a dialect, or with modes; final
+   * once {@link #next} returned END.
    */
   String unprovable() {
     return unprovable;
@@ -121,7 +134,8 @@ final class SqlScanner {
     char c = s.charAt(pos);
     type =
         switch (c) {
-          case '\'', '"' -> quoted(c, Type.STRING);
+          case '\'' -> quoted(c, Type.STRING);
+          case '"' -> quoted(c, modes.ansiQuotes() ? Type.QUOTED_NAME : Type.STRING);
           case '`' -> quoted(c, Type.QUOTED_NAME);
           case '@' -> variable();
           case '(' -> {
@@ -146,6 +160,10 @@ final class SqlScanner {
             yield Type.OPERATOR;
           }
           default -> {
+            if (c == '[' && modes.mssql()) {
+              unprovable(
+                  "a [ under sql_mode MSSQL, which some servers read as the start of a name");
+            }
             if (isDigit(c)) {
               yield number();
             }
@@ -175,7 +193,8 @@ final class SqlScanner {
       } else if (c == '-'
           && pos + 1 < n
           && s.charAt(pos + 1) == '-'
-          && (pos + 2 == n || s.charAt(pos + 2) <= ' ')) {
+          && (pos + 2 == n || s.charAt(pos + 2) <= ' ' || s.charAt(pos + 2) == 0x7F)) {
+        // the server's my_isspace or my_iscntrl: DEL starts a comment too
         skipLine();
       } else if (c == '/' && pos + 1 < n && s.charAt(pos + 1) == '*') {
         blockComment();
@@ -285,9 +304,12 @@ final class SqlScanner {
 
   private Type quoted(char quote, Type t) {
     int p = pos + 1;
+    // a backslash escapes in strings ('...', and "..." but under ANSI_QUOTES), never in names
+    boolean escapes =
+        !modes.noBackslashEscapes() && (quote == '\'' || (quote == '"' && !modes.ansiQuotes()));
     while (p < n) {
       char c = s.charAt(p);
-      if (c == '\\' && quote != '`') {
+      if (c == '\\' && escapes) {
         p += 2;
       } else if (c == quote) {
         if (p + 1 < n && s.charAt(p + 1) == quote) {

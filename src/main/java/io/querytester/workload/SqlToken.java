@@ -36,7 +36,16 @@ public record SqlToken(Kind kind, String text) {
 
   /** The tokens of {@code sql}; never throws on odd input. */
   public static List<SqlToken> of(String sql) {
-    SqlScanner sc = new SqlScanner(sql == null ? "" : sql);
+    return of(sql, SqlModes.NONE);
+  }
+
+  /** The tokens of {@code sql} under a session's sql_mode (a double-quoted name, no escapes). */
+  public static List<SqlToken> of(String sql, SqlModes modes) {
+    return read(new SqlScanner(sql == null ? "" : sql, null, modes));
+  }
+
+  /** The tokens a scanner gives (as its server reads the text, with a dialect). */
+  static List<SqlToken> read(SqlScanner sc) {
     List<SqlToken> tokens = new ArrayList<>();
     for (SqlScanner.Type t = sc.next(); t != SqlScanner.Type.END; t = sc.next()) {
       tokens.add(new SqlToken(Kind.valueOf(t.name()), sc.text().substring(sc.start(), sc.end())));

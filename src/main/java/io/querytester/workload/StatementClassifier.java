@@ -17,7 +17,12 @@ final class StatementClassifier {
 
   /** As {@code dialect}'s server reads the text; null reads every executable comment as SQL. */
   static StatementKind classify(String sql, ServerDialect dialect) {
-    SqlScanner sc = new SqlScanner(sql, dialect);
+    return classify(sql, dialect, SqlModes.NONE);
+  }
+
+  /** As {@code dialect}'s server reads the text under a session's sql_mode. */
+  static StatementKind classify(String sql, ServerDialect dialect, SqlModes modes) {
+    SqlScanner sc = new SqlScanner(sql, dialect, modes);
     return statement(sc, sc.next());
   }
 

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.querytester.OwnerOnly;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -44,9 +44,9 @@ public final class WorkloadWriter implements AutoCloseable {
   public static WorkloadWriter create(Path path, WorkloadHeader header) throws IOException {
     Path parent = path.toAbsolutePath().getParent();
     if (parent != null) {
-      Files.createDirectories(parent);
+      OwnerOnly.directories(parent);
     }
-    OutputStream raw = Files.newOutputStream(path);
+    OutputStream raw = OwnerOnly.newOutputStream(path);
     OutputStream stream = path.getFileName().toString().endsWith(".gz") ? new FastGzip(raw) : raw;
     // UTF-8 straight into the (gzip) stream: no String and no char encoder per line.
     JsonGenerator generator =

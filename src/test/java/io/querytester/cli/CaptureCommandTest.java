@@ -108,6 +108,51 @@ class CaptureCommandTest {
     assertThat(r.out()).contains("filtered out 1: ");
   }
 
+  /** Issue 38: these were written unmasked from slow and general logs. */
+  static final List<String> SECRETS_IN_STATEMENTS =
+      List.of(
+          "CREATE SERVER s FOREIGN DATA WRAPPER mysql OPTIONS (USER 'u', PASSWORD 'pw-server')",
+          "ALTER SERVER s OPTIONS (PASSWORD \"pw-alter\")",
+          "CREATE TABLE f (id INT) ENGINE=FEDERATED CONNECTION='mysql://u:pw-fed@h:3306/db/t'",
+          "CREATE TABLE c (id INT) ENGINE=CONNECT TABLE_TYPE=ODBC"
+              + " CONNECTION='DSN=x;UID=u;PWD=pw-odbc' OPTION_LIST='user=u,password=pw-list'",
+          "SELECT AES_ENCRYPT(card, 'key-aes'), AES_DECRYPT(c, 'key-aes2', 'iv-x') FROM t",
+          "SELECT ENCODE('x', 'key-enc'), DECODE(c, 'key-dec') FROM t",
+          "SELECT DES_ENCRYPT('x', 'key-des'), DES_DECRYPT(c, 'key-des2'), ENCRYPT('x', 'key-crypt')");
+
+  @Test
+  void secretsAreMaskedAtCaptureFromGeneralAndSlowLogs() throws IOException {
+    StringBuilder general = new StringBuilder();
+    StringBuilder slow = new StringBuilder();
+    for (String sql : SECRETS_IN_STATEMENTS) {
+      general.append("2024-05-22T10:12:34.1Z\t    5 Query\t").append(sql).append('\n');
+      slow.append("# Time: 240522 10:12:34\n# User@Host: app[app] @ localhost [127.0.0.1]\n")
+          .append("# Thread_id: 9  Schema: shop  QC_hit: No\n")
+          .append("# Query_time: 0.000311  Lock_time: 0.000101  Rows_sent: 2  Rows_examined: 2\n")
+          .append("SET timestamp=1716372754;\n")
+          .append(sql)
+          .append(";\n");
+    }
+    for (String source : List.of("genlog", "slowlog")) {
+      Path log =
+          Files.writeString(dir.resolve(source + ".log"), source.equals("genlog") ? general : slow);
+      Path out = dir.resolve(source + ".jsonl");
+      Run r = run("capture", "--source", source, log.toString(), "--out", out.toString());
+      assertThat(r.exit()).as(r.err()).isZero();
+      String written = events(out).stream().map(QueryEvent::sql).toList().toString();
+      assertThat(events(out)).hasSize(SECRETS_IN_STATEMENTS.size());
+      assertThat(written)
+          .as(source)
+          .doesNotContain("pw-", "key-", "iv-x")
+          .contains("mysql://u:****@h:3306/db/t", "PWD=****", "AES_ENCRYPT(card, '****')");
+      // the workload holds production statements: its owner's alone
+      assertThat(
+              java.nio.file.attribute.PosixFilePermissions.toString(
+                  Files.getPosixFilePermissions(out)))
+          .isEqualTo("rw-------");
+    }
+  }
+
   @Test
   void samplingAndEventLimit() throws IOException {
     StringBuilder log = new StringBuilder();

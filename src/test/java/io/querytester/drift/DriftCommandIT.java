@@ -85,6 +85,8 @@ class DriftCommandIT {
     String junit = Files.readString(dir.resolve(DriftReports.JUNIT), StandardCharsets.UTF_8);
     assertThat(junit).contains("tests=\"4\"").contains("failures=\"0\"").contains("name=\"items\"");
     assertThat(dir.resolve(DriftState.FILE)).exists();
+    // drift reports name rows that differ: their owner's alone
+    io.querytester.testing.FileModes.assertOwnerOnly(dir);
   }
 
   @Test

@@ -99,6 +99,8 @@ class ExplainIT {
               "workload.jsonl")) {
         assertThat(bundle.resolve(f)).as(id).isRegularFile();
       }
+      // a bundle holds production rows (data.sql): its owner's alone
+      io.querytester.testing.FileModes.assertOwnerOnly(bundle);
       Set<String> expected = kinds(classOf(report, id), true);
       assertThat(Files.readString(bundle.resolve("README.md"))).contains(id);
       int code = runScript(bundle);

@@ -10,6 +10,7 @@ import io.querytester.run.OrderLog;
 import io.querytester.target.SqlScript;
 import io.querytester.target.Target;
 import io.querytester.testing.CaseFolders;
+import io.querytester.testing.FileModes;
 import io.querytester.testing.TestServers;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.WorkloadHeader;
@@ -112,6 +113,9 @@ class OrderCasesIT {
           .as("%s: what %s holds at the end", name, t.label())
           .isEqualTo(c.finalRows());
     }
+    // the run folder of a write replay (order.jsonl, data.json, causes.json ...) is its owner's
+    // alone
+    FileModes.assertOwnerOnly(run);
     long relaxed =
         OrderLog.notes(run).stream().filter(n -> n.startsWith("order relaxed: ")).count();
     assertThat(relaxed)

@@ -159,11 +159,21 @@ class ReadSpreaderTest {
 
   @Test
   void aSessionStatementTheReplaySkipsKeepsTheSessionHome() {
-    // a quote mode this analyser cannot follow: the replay skips it, so the session's own
-    // connection never has it, and a shared one must not either
-    assertThat(route(1, "SET sql_mode = 'ANSI_QUOTES'")).isNull();
+    // the replay skips it, so the session's own connection never has it, nor may a shared one
+    assertThat(route(1, "SET @x = SLEEP(2)")).isNull();
     assertThat(route(1, "SELECT 1 FROM t")).isNull();
     assertThat(spreader.summary()).contains("session 1, a session statement not replayed (");
+  }
+
+  @Test
+  void aSessionThatChangesHowStatementsAreReadKeepsItsReadsHome() {
+    // a shared connection reads as a new one does; the session's reading is followed at home
+    assertThat(route(1, "SET sql_mode = 'NO_BACKSLASH_ESCAPES'")).isNull();
+    assertThat(route(1, "SELECT 1 FROM t")).isNull();
+    assertThat(route(2, "SET NAMES gbk")).isNull();
+    assertThat(route(2, "SELECT 1 FROM t")).isNull();
+    assertThat(route(3, "SET NAMES utf8mb4")).isNull();
+    assertThat(route(3, "SELECT 1 FROM t")).isNotNull();
   }
 
   @Test
@@ -205,7 +215,7 @@ class ReadSpreaderTest {
     for (String sql :
         List.of(
             "USE shop",
-            "SET NAMES latin1",
+            "SET NAMES utf8mb4",
             "set @a = 1",
             "SET sql_mode = ''",
             "SET autocommit=1",
@@ -235,7 +245,10 @@ class ReadSpreaderTest {
             "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE",
             "SET TRANSACTION READ WRITE",
             "PREPARE s FROM 'SELECT 1'",
-            "SET sql_mode = 'ANSI_QUOTES'")) {
+            // how later statements are read: followed on the session's own connection only
+            "SET NAMES latin1",
+            "SET sql_mode = 'ANSI_QUOTES'",
+            "SET sql_mode = @saved")) {
       assertThat(ReadSpreader.keepsOnlyState(sql, SqlProfile.of(sql))).as(sql).isFalse();
     }
   }

@@ -112,4 +112,41 @@ class SqlRedactorTest {
     assertThat(SqlRedactor.mayHavePassword("select * from passwords_log")).isTrue();
     assertThat(SqlRedactor.mayHavePassword("SELECT pass, word FROM t")).isFalse();
   }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          SELECT AES_ENCRYPT(x, 'k1') FROM t                            | SELECT AES_ENCRYPT(x, '****') FROM t
+          SELECT aes_decrypt(x, CONCAT('k', '2')), 'kept' FROM t        | SELECT aes_decrypt(x, CONCAT('****', '****')), 'kept' FROM t
+          SELECT ENCODE('plain', 'k3')                                  | SELECT ENCODE('plain', '****')
+          SELECT ENCRYPT('plain', 'sa')                                 | SELECT ENCRYPT('plain', '****')
+          CREATE TABLE f (i INT) ENGINE=FEDERATED CONNECTION='mysql://app:pw@db1/s/t' | CREATE TABLE f (i INT) ENGINE=FEDERATED CONNECTION='mysql://app:****@db1/s/t'
+          CREATE TABLE f (i INT) CONNECTION = 'server1/t'               | CREATE TABLE f (i INT) CONNECTION = 'server1/t'
+          """)
+  void keysAndConnectionStringPasswordsAreMasked(String sql, String masked) {
+    assertThat(SqlRedactor.passwords(sql)).isEqualTo(masked);
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          SELECT authentication_string FROM mysql.user          | true
+          SELECT HEX(`Password`) FROM `mysql`.`user`            | true
+          SELECT * FROM mysql . user                            | true
+          SELECT Priv FROM mysql.global_priv                    | true
+          SELECT * FROM information_schema.USER_PRIVILEGES      | true
+          SHOW GRANTS FOR root@localhost                        | true
+          show create user app                                  | true
+          SELECT PASSWORD('x')                                  | true
+          SELECT id, email FROM shop.users                      | false
+          SELECT user FROM orders                               | false
+          SELECT 'mysql.user'                                   | false
+          """)
+  void statementsThatReadPasswordHashesAreKnown(String sql, boolean reads) {
+    assertThat(SqlRedactor.readsSecrets(sql)).as(sql).isEqualTo(reads);
+  }
 }
