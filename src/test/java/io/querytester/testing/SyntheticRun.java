@@ -99,6 +99,36 @@ public final class SyntheticRun implements AutoCloseable {
     return this;
   }
 
+  /**
+   * One execution of {@code sql} that ran {@code old.length} times on each side (its first run and
+   * its --repeat runs), the i-th runs of OLD and NEW together, with these latencies.
+   */
+  public SyntheticRun timed(String sql, long[] old, long[] neu) throws IOException {
+    long event = statement(sql);
+    SqlProfile p = SqlProfile.of(sql);
+    List<Long> oldRepeats = new java.util.ArrayList<>();
+    List<Long> newRepeats = new java.util.ArrayList<>();
+    for (int i = 1; i < old.length; i++) {
+      oldRepeats.add(old[i]);
+      newRepeats.add(neu[i]);
+    }
+    log.write(
+        new Execution(
+            event,
+            1,
+            p.classId(),
+            p.kind(),
+            null,
+            null,
+            ok(old[0], 1),
+            ok(neu[0], 1),
+            List.of(),
+            null,
+            oldRepeats,
+            newRepeats));
+    return this;
+  }
+
   /** An event replay did not run (a write without --allow-writes). */
   public SyntheticRun skip(String sql, String why) throws IOException {
     long event = statement(sql);
