@@ -32,6 +32,8 @@ import java.util.Map;
  * @param shard the part of the workload this run replayed ({@code replay --shard K/N}); null for
  *     the whole workload
  * @param shards the shard run folders a merged run was made from, shard 1 first; null unless merged
+ * @param machine the machine's load while the replay ran (the last part of a resumed one); null
+ *     when not watched (before version 4, off Linux)
  */
 public record RunInfo(
     String format,
@@ -45,13 +47,14 @@ public record RunInfo(
     Double replaySeconds,
     Map<String, Object> report,
     Shard shard,
-    List<String> shards) {
+    List<String> shards,
+    MachineLoad machine) {
 
   public static final String FILE = "run.json";
   public static final String FORMAT = "querytester-run";
 
-  /** 2: finished, replay_seconds and report added; 3: shard and shards added. */
-  public static final int VERSION = 3;
+  /** 2: finished, replay_seconds and report added; 3: shard and shards added; 4: machine added. */
+  public static final int VERSION = 4;
 
   /** A run without shards, as versions 1 and 2 knew it. */
   public RunInfo(
@@ -76,6 +79,7 @@ public record RunInfo(
         finished,
         replaySeconds,
         report,
+        null,
         null,
         null);
   }
@@ -108,6 +112,24 @@ public record RunInfo(
   /** This run as the merge of the shard folders {@code dirs}. */
   public RunInfo mergedFrom(List<String> dirs) {
     return next(finished, replaySeconds, report, null, List.copyOf(dirs));
+  }
+
+  /** This run with the machine's load while it replayed. */
+  public RunInfo measuredOn(MachineLoad load) {
+    return new RunInfo(
+        format,
+        VERSION,
+        workload,
+        workloadEvents,
+        targets,
+        settings,
+        started,
+        finished,
+        replaySeconds,
+        report,
+        shard,
+        shards,
+        load);
   }
 
   /**
@@ -175,7 +197,8 @@ public record RunInfo(
         seconds,
         reportSettings,
         s,
-        dirs);
+        dirs,
+        machine);
   }
 
   public void write(Path runDir) throws IOException {
