@@ -49,6 +49,7 @@ final class DemoCommand implements Callable<Integer> {
   @Mixin HealthOptions health;
   @Mixin ReportOptions report;
   @Mixin PlanOptions plans;
+  @Mixin ConfirmOptions confirm;
 
   @Override
   public Integer call() {
@@ -73,8 +74,10 @@ final class DemoCommand implements Callable<Integer> {
         replay.connections(),
         health.settings(null),
         false,
-        plans.settings(replay.statementTimeout),
-        reporter,
+        new ReplayJob.AfterReplay(
+            confirm.settings(replay.statementTimeout),
+            plans.settings(replay.statementTimeout),
+            reporter),
         report.progress(err));
     report
         .progress(err)

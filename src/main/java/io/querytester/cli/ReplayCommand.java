@@ -75,6 +75,7 @@ final class ReplayCommand implements Callable<Integer> {
   @Mixin HealthOptions health;
   @Mixin ReportOptions report;
   @Mixin PlanOptions plans;
+  @Mixin ConfirmOptions confirm;
 
   @Override
   public Integer call() {
@@ -110,8 +111,10 @@ final class ReplayCommand implements Callable<Integer> {
         connections,
         health.settings(single == null ? null : sides.getFirst().label()),
         resume != null,
-        plans.settings(replay.statementTimeout),
-        reporter,
+        new ReplayJob.AfterReplay(
+            confirm.settings(replay.statementTimeout),
+            plans.settings(replay.statementTimeout),
+            reporter),
         report.progress(err));
     if (single != null) {
       spec.commandLine()

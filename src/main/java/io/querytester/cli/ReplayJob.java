@@ -1,18 +1,25 @@
 package io.querytester.cli;
 
 import io.querytester.CannotRunException;
+import io.querytester.confirm.LatencyConfirmation;
 import io.querytester.explain.Plans;
 import io.querytester.health.HealthSettings;
 import io.querytester.health.HealthWatch;
+import io.querytester.health.MachineWatch;
 import io.querytester.replay.ConnectionLimits;
 import io.querytester.replay.ReplayCounters;
 import io.querytester.replay.ReplaySettings;
 import io.querytester.replay.Replayer;
 import io.querytester.replay.ShardFilter;
+import io.querytester.run.LatencyCheck;
+import io.querytester.run.MachineLoad;
+import io.querytester.run.RunInfo;
 import io.querytester.target.DataLoader;
 import io.querytester.target.Target;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.Targets;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,14 +44,33 @@ final class ReplayJob {
       boolean resume,
       Consumer<String> progress) {
     return run(
-        sides, loads, settings, ShardFilter.ALL, connections, health, resume, null, null, progress);
+        sides,
+        loads,
+        settings,
+        ShardFilter.ALL,
+        connections,
+        health,
+        resume,
+        new AfterReplay(null, null, null),
+        progress);
   }
 
   /**
-   * Replays the sessions of one shard of the workload; then, with {@code plans} (null for none) and
-   * the servers still running, reads the plans of the classes they may explain, as the run's report
-   * analysis ({@code reporter}'s) tells them. A new run's executions reach that analysis as they
-   * are written, so that it need not read the log back.
+   * What runs after the replay, with the servers still up; each null for none.
+   *
+   * @param confirm the confirmation of classes that would fail on latency alone
+   * @param plans the plan step
+   * @param reporter the run's report, whose analysis tells both steps the classes
+   */
+  record AfterReplay(
+      LatencyConfirmation.Settings confirm, Plans.Settings plans, RunReporter reporter) {}
+
+  /**
+   * Replays the sessions of one shard of the workload, watching the machine's load; then, with the
+   * servers still running, measures again the classes that would fail on latency alone and reads
+   * the plans of the classes they may explain, as the run's report analysis ({@code after}'s
+   * reporter) tells them. A new run's executions reach that analysis as they are written, so that
+   * it need not read the log back.
    */
   static ReplayCounters run(
       List<TargetSettings> sides,
@@ -54,9 +80,9 @@ final class ReplayJob {
       ConnectionLimits connections,
       HealthSettings health,
       boolean resume,
-      Plans.Settings plans,
-      RunReporter reporter,
+      AfterReplay after,
       Consumer<String> progress) {
+    RunReporter reporter = after.reporter();
     List<Target> targets = Targets.openAll(sides, progress);
     try {
       for (Target t : targets) {
@@ -77,15 +103,50 @@ final class ReplayJob {
         if (reporter != null && !resume) {
           replayer.whenWritten(reporter.written());
         }
-        counters = replayer.run(targets, resume, watch);
+        MachineWatch machine = MachineWatch.start(targets);
+        try {
+          counters = replayer.run(targets, resume, watch);
+        } finally {
+          measuredOn(settings.runDir(), machine.stop());
+        }
         watch.finish(); // while the servers still run: the last readings
       }
-      if (plans != null) {
-        Plans.read(targets, settings.runDir(), plans, () -> reporter.summary().classes(), progress);
+      if (after.confirm() != null && reporter != null && targets.size() == 2) {
+        List<LatencyCheck> checks =
+            LatencyConfirmation.run(
+                targets,
+                settings.runDir(),
+                after.confirm(),
+                reporter.latencyThresholds(),
+                reporter.summary().classes(),
+                progress);
+        if (!checks.isEmpty()) {
+          reporter.judgeAgain();
+        }
+      }
+      if (after.plans() != null) {
+        Plans.read(
+            targets,
+            settings.runDir(),
+            after.plans(),
+            () -> reporter.summary().classes(),
+            progress);
       }
       return counters;
     } finally {
       targets.forEach(Target::close);
+    }
+  }
+
+  /** Keeps the machine's load while the replay ran in run.json (none off Linux). */
+  private static void measuredOn(Path runDir, MachineLoad load) {
+    if (load == null || !Files.exists(runDir.resolve(RunInfo.FILE))) {
+      return;
+    }
+    try {
+      RunInfo.read(runDir).measuredOn(load).write(runDir);
+    } catch (IOException e) {
+      throw new CannotRunException("cannot write " + runDir.resolve(RunInfo.FILE) + ": " + e, e);
     }
   }
 

@@ -2,12 +2,9 @@ package io.querytester.explain;
 
 import io.querytester.replay.ReadOnlyGate;
 import io.querytester.target.Flavour;
-import io.querytester.target.ReadOnlySessions;
 import io.querytester.target.ServerInfo;
 import io.querytester.target.Target;
-import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SessionPrelude;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -20,8 +17,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Reads one statement's plan on one target: a read-only session, the statement's schema and the
- * session statements before it (those the replay's gate lets through), then EXPLAIN.
+ * Reads one statement's plan on one target: EXPLAIN in an {@link ExampleSession} (a read-only
+ * session in the statement's session state).
  */
 final class PlanReader {
   /** MySQL's and MariaDB's ER_PARSE_ERROR: no FORMAT=JSON on this server after all. */
@@ -52,11 +49,9 @@ final class PlanReader {
   }
 
   Plan read(Target target, SessionPrelude prelude) throws SQLException {
-    try (Connection c = ReadOnlySessions.of(target).connect();
-        Statement s = c.createStatement()) {
-      s.setQueryTimeout((int) Math.max(1, timeout.toSeconds()));
-      prepare(s, prelude);
-      String sql = prelude.event().sql();
+    try (ExampleSession session = ExampleSession.open(target, gate, prelude, timeout)) {
+      Statement s = session.statement();
+      String sql = session.sql();
       ServerInfo info = target.info();
       if (!hasJson(info)) {
         return tabular(s, sql);
@@ -72,23 +67,6 @@ final class PlanReader {
           throw e;
         }
         return tabular(s, sql); // a server that calls itself newer than its EXPLAIN is
-      }
-    }
-  }
-
-  private void prepare(Statement s, SessionPrelude prelude) throws SQLException {
-    String schema = prelude.event().schema();
-    if (schema != null && !schema.isEmpty()) {
-      s.execute("USE `" + schema.replace("`", "``") + "`");
-    }
-    for (QueryEvent e : prelude.session()) {
-      if (gate.refusal(e.sql()) != null) {
-        continue;
-      }
-      try {
-        s.execute(e.sql());
-      } catch (SQLException ignored) {
-        // it failed in the replay too, or it sets what this server has not: the plan is still read
       }
     }
   }
