@@ -139,6 +139,9 @@ public final class JunitReport {
       property(x, "shards", r.run().shardText());
     }
     property(x, "fail_on", String.join(",", r.gate().failOn()));
+    if (r.run().machine() != null) {
+      property(x, "machine", LatencyEvidence.machine(r.run().machine()));
+    }
     x.end();
   }
 
@@ -183,10 +186,24 @@ public final class JunitReport {
             .append('\n');
       }
     }
+    boolean latencyFails = c.differences().stream().anyMatch(d -> d.kind().equals("LATENCY"));
+    if (c.latency().verdict() != null
+        && c.latency().verdict().equals("BORDERLINE")
+        && !latencyFails) {
+      b.append("does not fail the run: latency borderline: ")
+          .append(latency(c.latency()))
+          .append('\n');
+    }
     if (b.isEmpty()) {
       return null;
     }
     return outcome == null ? b.append('\n').append(body(c)).toString() : b.toString();
+  }
+
+  /** The percentiles, and what the verdict rests on where there is more than a p-value. */
+  private static String latency(Report.Latency l) {
+    String grounds = LatencyEvidence.text(l);
+    return Triage.latency(l) + (grounds == null ? "" : "; " + grounds);
   }
 
   private static String failingKind(Report.ClassEntry c) {
@@ -204,7 +221,7 @@ public final class JunitReport {
       if (d.failsGate() && d.acceptedReason() == null) {
         parts.add(
             d.kind().equals("LATENCY")
-                ? "latency: " + Triage.latency(c.latency())
+                ? "latency: " + latency(c.latency())
                 : d.label() + " in " + d.executions() + " of " + c.executions() + " executions");
       }
     }
@@ -230,7 +247,7 @@ public final class JunitReport {
                             + (d.failsGate() ? "" : " (does not fail)"))
                 .collect(Collectors.joining(", ")))
         .append('\n');
-    b.append("latency OLD vs NEW: ").append(Triage.latency(c.latency())).append('\n');
+    b.append("latency OLD vs NEW: ").append(latency(c.latency())).append('\n');
     plan(c.plan(), b);
     if (!c.examples().isEmpty()) {
       Report.Example e = c.examples().getFirst();

@@ -296,13 +296,15 @@ public final class ReportBuilder {
   private static Report.Latency latency(ClassSummary c) {
     ClassSummary.Percentiles o = c.oldLatency();
     ClassSummary.Percentiles n = c.newLatency();
-    return new Report.Latency(
-        percentiles(o),
-        percentiles(n),
-        ratio(o.count(), o.p50(), n.count(), n.p50()),
-        ratio(o.count(), o.p99(), n.count(), n.p99()),
-        c.latency() == null ? null : c.latency().name(),
-        Double.isNaN(c.pValue()) ? null : round(c.pValue(), 6));
+    return LatencyEvidence.of(
+        c,
+        new Report.Latency(
+            percentiles(o),
+            percentiles(n),
+            ratio(o.count(), o.p50(), n.count(), n.p50()),
+            ratio(o.count(), o.p99(), n.count(), n.p99()),
+            c.latency() == null ? null : c.latency().name(),
+            Double.isNaN(c.pValue()) ? null : round(c.pValue(), 6)));
   }
 
   private static Report.Percentiles percentiles(ClassSummary.Percentiles p) {
@@ -360,7 +362,8 @@ public final class ReportBuilder {
         info.started(),
         round(s.durationSeconds(), 3),
         settingsText,
-        shards(info));
+        shards(info),
+        LatencyEvidence.machine(info.machine()));
   }
 
   private static Report.Shards shards(RunInfo info) {
@@ -427,7 +430,8 @@ public final class ReportBuilder {
         gate.latency().alpha(),
         gate.latency().minSamples(),
         gate.maxErrorRate(),
-        settings.source() == null ? null : settings.source().toString());
+        settings.source() == null ? null : settings.source().toString(),
+        gate.latency().borderlineFails());
   }
 
   private static Report.BaselineInfo baselineInfo(Baseline b) {
@@ -451,7 +455,13 @@ public final class ReportBuilder {
   }
 
   private static List<String> notes(RunSummary s) {
-    return List.copyOf(s.notes());
+    String saturated = LatencyEvidence.saturationNote(LatencyEvidence.machine(s.info().machine()));
+    if (saturated == null) {
+      return List.copyOf(s.notes());
+    }
+    List<String> out = new ArrayList<>(s.notes());
+    out.add(saturated);
+    return out;
   }
 
   private List<Report.Cut> cuts(

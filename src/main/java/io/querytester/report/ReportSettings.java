@@ -26,6 +26,7 @@ import java.util.Set;
  * @param redact replace literals and values in every output
  * @param baseline the baseline file of accepted differences
  * @param source the configuration file these came from, if any
+ * @param latencyBorderlineFails see {@link LatencyThresholds#borderlineFails()}
  */
 public record ReportSettings(
     Set<DiffKind> failOn,
@@ -43,9 +44,48 @@ public record ReportSettings(
     Integer consoleClasses,
     Boolean redact,
     Path baseline,
-    Path source) {
+    Path source,
+    Boolean latencyBorderlineFails) {
 
   public static final int DEFAULT_CONSOLE_CLASSES = 40;
+
+  /** Settings that leave borderline latency as the defaults have it. */
+  public ReportSettings(
+      Set<DiffKind> failOn,
+      Double latencyRatio,
+      Long latencyMinDeltaMicros,
+      Double latencyAlpha,
+      Integer latencyMinSamples,
+      Double maxErrorRate,
+      Integer maxExamples,
+      Integer maxClasses,
+      Integer maxDetailedClasses,
+      Integer maxSampleRows,
+      Integer maxValueChars,
+      Long maxDetailChars,
+      Integer consoleClasses,
+      Boolean redact,
+      Path baseline,
+      Path source) {
+    this(
+        failOn,
+        latencyRatio,
+        latencyMinDeltaMicros,
+        latencyAlpha,
+        latencyMinSamples,
+        maxErrorRate,
+        maxExamples,
+        maxClasses,
+        maxDetailedClasses,
+        maxSampleRows,
+        maxValueChars,
+        maxDetailChars,
+        consoleClasses,
+        redact,
+        baseline,
+        source,
+        null);
+  }
 
   public static final ReportSettings NONE =
       new ReportSettings(
@@ -70,7 +110,8 @@ public record ReportSettings(
         pick(top.consoleClasses, consoleClasses),
         pick(top.redact, redact),
         pick(top.baseline, baseline),
-        pick(top.source, source));
+        pick(top.source, source),
+        pick(top.latencyBorderlineFails, latencyBorderlineFails));
   }
 
   /** These settings as if they came from {@code file} (null: from no file). */
@@ -91,7 +132,8 @@ public record ReportSettings(
         consoleClasses,
         redact,
         baseline,
-        file);
+        file,
+        latencyBorderlineFails);
   }
 
   private static <T> T pick(T top, T below) {
@@ -107,7 +149,8 @@ public record ReportSettings(
             pick(latencyRatio, l.ratio()),
             pick(latencyMinDeltaMicros, l.minDeltaMicros()),
             pick(latencyAlpha, l.alpha()),
-            pick(latencyMinSamples, l.minSamples())),
+            pick(latencyMinSamples, l.minSamples()),
+            pick(latencyBorderlineFails, l.borderlineFails())),
         pick(maxErrorRate, d.maxErrorRate()));
   }
 
