@@ -9,9 +9,11 @@ import io.querytester.compare.GatePolicy;
 import io.querytester.compare.RunAnalyzer;
 import io.querytester.compare.RunRollup;
 import io.querytester.compare.RunSummary;
+import io.querytester.confirm.LatencyConfirmation;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
 import io.querytester.run.Execution;
+import io.querytester.run.LatencyCheck;
 import io.querytester.target.SqlScript;
 import io.querytester.target.Target;
 import io.querytester.testing.TestServers;
@@ -40,7 +42,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Behaviour cases as data (gh-ost style): each folder under src/test/resources/cases holds a
  * case.yaml with its servers, schema, statements and the difference kinds each statement must
  * produce ({@code allow_writes: true} replays writes too). Servers are started once per version
- * pair and shared by the cases.
+ * pair and shared by the cases. A latency case says {@code repeat: N} (each read runs N more
+ * times), {@code busy: N} (that many processes spin beside the replay and the confirmation, as on a
+ * loaded CI runner) and a statement's expected {@code latency} verdict; classes that hang on their
+ * latency are measured again after the replay, as a replay's report does.
  */
 class BehaviourCasesIT {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
@@ -53,10 +58,12 @@ class BehaviourCasesIT {
       String neu,
       String schema,
       boolean allowWrites,
-      List<Step> statements) {}
+      List<Step> statements,
+      int repeat,
+      int busy) {}
 
   /** A statement and what it must give. */
-  record Step(String sql, List<DiffKind> expect, String verdict) {}
+  record Step(String sql, List<DiffKind> expect, String verdict, String latency) {}
 
   static Stream<String> cases() throws Exception {
     try (Stream<Path> dirs = Files.list(casesRoot())) {
@@ -99,6 +106,54 @@ class BehaviourCasesIT {
     }
     Path run = tmp.resolve("run");
     RunRollup written = new RunRollup(3);
+    List<Execution> executions = new ArrayList<>();
+    RunSummary summary;
+    List<Process> busy = busy(c.busy());
+    try {
+      replay(c, workload, run, written, pair);
+      RunAnalyzer.executions(run, w -> {}).forEach(executions::add);
+      executions.sort(java.util.Comparator.comparingLong(Execution::event));
+      assertThat(executions).hasSize(c.statements().size());
+      summary = new RunAnalyzer(GatePolicy.DEFAULT, 3, w -> {}).analyze(run);
+      // the report of a replay judges what the replay handed over as it wrote: the same as the log
+      assertThat(written.events()).as(name).isEqualTo(c.statements().size());
+      assertThat(new RunAnalyzer(GatePolicy.DEFAULT, 3, w -> {}).analyze(run, written))
+          .as(name)
+          .usingRecursiveComparison()
+          .withEqualsForType((a, b) -> Double.compare(a, b) == 0, Double.class) // NaN p-values
+          .isEqualTo(summary);
+      summary = confirmed(pair, run, summary);
+    } finally {
+      busy.forEach(Process::destroy);
+    }
+    for (int i = 0; i < c.statements().size(); i++) {
+      Step step = c.statements().get(i);
+      Execution e = executions.get(i);
+      Set<DiffKind> actual = new TreeSet<>();
+      e.differences().stream().map(Difference::kind).forEach(actual::add);
+      assertThat(actual)
+          .as("%s: %s (differences: %s)", name, step.sql(), e.differences())
+          .containsExactlyInAnyOrderElementsOf(step.expect() == null ? List.of() : step.expect());
+      ClassSummary cls =
+          summary.classes().stream()
+              .filter(x -> x.classId().equals(e.classId()))
+              .findFirst()
+              .orElseThrow();
+      if (step.verdict() != null) {
+        assertThat(cls.verdict().name())
+            .as("%s: verdict of %s (latency %s)", name, step.sql(), cls.latencyBasis())
+            .isEqualTo(step.verdict());
+      }
+      if (step.latency() != null) {
+        assertThat(cls.latency().name())
+            .as("%s: latency of %s (%s)", name, step.sql(), cls.latencyBasis())
+            .isEqualTo(step.latency());
+      }
+    }
+  }
+
+  private static void replay(
+      Case c, Path workload, Path run, RunRollup written, List<Target> pair) {
     new Replayer(
             new ReplaySettings(
                 workload,
@@ -112,7 +167,7 @@ class BehaviourCasesIT {
                 Duration.ofSeconds(30),
                 1_000_000,
                 12,
-                0,
+                c.repeat(),
                 10,
                 7,
                 false,
@@ -120,38 +175,30 @@ class BehaviourCasesIT {
             m -> {})
         .whenWritten(written)
         .run(pair, false);
+  }
 
-    List<Execution> executions = new ArrayList<>();
-    RunAnalyzer.executions(run, w -> {}).forEach(executions::add);
-    executions.sort(java.util.Comparator.comparingLong(Execution::event));
-    assertThat(executions).hasSize(c.statements().size());
-    RunSummary summary = new RunAnalyzer(GatePolicy.DEFAULT, 3, w -> {}).analyze(run);
-    // the report of a replay judges what the replay handed over as it wrote: the same as the log
-    assertThat(written.events()).as(name).isEqualTo(c.statements().size());
-    assertThat(new RunAnalyzer(GatePolicy.DEFAULT, 3, w -> {}).analyze(run, written))
-        .as(name)
-        .usingRecursiveComparison()
-        .withEqualsForType((a, b) -> Double.compare(a, b) == 0, Double.class) // NaN p-values
-        .isEqualTo(summary);
-    for (int i = 0; i < c.statements().size(); i++) {
-      Step step = c.statements().get(i);
-      Execution e = executions.get(i);
-      Set<DiffKind> actual = new TreeSet<>();
-      e.differences().stream().map(Difference::kind).forEach(actual::add);
-      assertThat(actual)
-          .as("%s: %s (differences: %s)", name, step.sql(), e.differences())
-          .containsExactlyInAnyOrderElementsOf(step.expect() == null ? List.of() : step.expect());
-      if (step.verdict() != null) {
-        ClassSummary cls =
-            summary.classes().stream()
-                .filter(x -> x.classId().equals(e.classId()))
-                .findFirst()
-                .orElseThrow();
-        assertThat(cls.verdict().name())
-            .as("%s: verdict of %s", name, step.sql())
-            .isEqualTo(step.verdict());
-      }
+  /** The classes that hang on their latency, measured again: the run as its report judges it. */
+  private static RunSummary confirmed(List<Target> pair, Path run, RunSummary summary) {
+    List<LatencyCheck> checks =
+        LatencyConfirmation.run(
+            pair,
+            run,
+            new LatencyConfirmation.Settings(Duration.ofMinutes(1), Duration.ofSeconds(30)),
+            GatePolicy.DEFAULT.latency(),
+            summary.classes(),
+            m -> {});
+    return checks.isEmpty()
+        ? summary
+        : new RunAnalyzer(GatePolicy.DEFAULT, 3, w -> {}).analyze(run);
+  }
+
+  /** Processes that keep a processor busy each, writing to nowhere, as `yes > /dev/null` does. */
+  private static List<Process> busy(int n) throws java.io.IOException {
+    List<Process> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      out.add(new ProcessBuilder("yes").redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
     }
+    return out;
   }
 
   private static Case load(String name) throws Exception {
@@ -164,7 +211,9 @@ class BehaviourCasesIT {
       if (m.get("expect") instanceof List<?> l) {
         l.forEach(k -> expect.add(DiffKind.valueOf(k.toString())));
       }
-      steps.add(new Step((String) m.get("sql"), expect, (String) m.get("verdict")));
+      steps.add(
+          new Step(
+              (String) m.get("sql"), expect, (String) m.get("verdict"), (String) m.get("latency")));
     }
     return new Case(
         (String) raw.get("description"),
@@ -172,7 +221,9 @@ class BehaviourCasesIT {
         String.valueOf(raw.get("new")),
         (String) raw.get("schema"),
         Boolean.TRUE.equals(raw.get("allow_writes")),
-        steps);
+        steps,
+        raw.get("repeat") instanceof Integer r ? r : 0,
+        raw.get("busy") instanceof Integer b ? b : 0);
   }
 
   private static synchronized List<Target> servers(String old, String neu) {
