@@ -6,8 +6,6 @@ import picocli.CommandLine.Option;
 
 /** Whether a replay of OLD and NEW measures again the classes that would fail on latency alone. */
 final class ConfirmOptions {
-  private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
-
   @Option(
       names = "--confirm-latency",
       paramLabel = "DURATION",
@@ -22,12 +20,10 @@ final class ConfirmOptions {
 
   /** The confirmation's settings, each statement bounded by the statement timeout. */
   LatencyConfirmation.Settings settings(Duration statementTimeout) {
-    Duration timeout =
-        statementTimeout == null || statementTimeout.isZero() ? DEFAULT_TIMEOUT : statementTimeout;
     if (budget.isNegative()) {
       throw new io.querytester.BadInputException(
           "--confirm-latency must not be negative; 0s turns the second measurement off");
     }
-    return new LatencyConfirmation.Settings(budget, timeout);
+    return new LatencyConfirmation.Settings(budget, PlanOptions.afterReplay(statementTimeout));
   }
 }

@@ -138,7 +138,7 @@ public final class ConfigFile {
   private static ReportSettings withSource(Path file) {
     return new ReportSettings(
         null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-        file);
+        file, null);
   }
 
   private static void object(YamlDoc doc, String pointer, JsonNode n) {

@@ -81,17 +81,6 @@ public record Report(
       Shards shards,
       Machine machine) {
 
-    public Run(
-        String dir,
-        String workload,
-        long workloadEvents,
-        Instant started,
-        double durationSeconds,
-        Map<String, String> settings,
-        Shards shards) {
-      this(dir, workload, workloadEvents, started, durationSeconds, settings, shards, null);
-    }
-
     /** "4 shards merged", "shard 2 of 4", or null for a whole replay. */
     public String shardText() {
       if (shards == null) {

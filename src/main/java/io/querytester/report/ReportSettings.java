@@ -49,48 +49,10 @@ public record ReportSettings(
 
   public static final int DEFAULT_CONSOLE_CLASSES = 40;
 
-  /** Settings that leave borderline latency as the defaults have it. */
-  public ReportSettings(
-      Set<DiffKind> failOn,
-      Double latencyRatio,
-      Long latencyMinDeltaMicros,
-      Double latencyAlpha,
-      Integer latencyMinSamples,
-      Double maxErrorRate,
-      Integer maxExamples,
-      Integer maxClasses,
-      Integer maxDetailedClasses,
-      Integer maxSampleRows,
-      Integer maxValueChars,
-      Long maxDetailChars,
-      Integer consoleClasses,
-      Boolean redact,
-      Path baseline,
-      Path source) {
-    this(
-        failOn,
-        latencyRatio,
-        latencyMinDeltaMicros,
-        latencyAlpha,
-        latencyMinSamples,
-        maxErrorRate,
-        maxExamples,
-        maxClasses,
-        maxDetailedClasses,
-        maxSampleRows,
-        maxValueChars,
-        maxDetailChars,
-        consoleClasses,
-        redact,
-        baseline,
-        source,
-        null);
-  }
-
   public static final ReportSettings NONE =
       new ReportSettings(
           null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-          null);
+          null, null);
 
   /** These settings with every value that {@code top} sets replaced by top's. */
   public ReportSettings over(ReportSettings top) {

@@ -116,20 +116,7 @@ public record RunInfo(
 
   /** This run with the machine's load while it replayed. */
   public RunInfo measuredOn(MachineLoad load) {
-    return new RunInfo(
-        format,
-        VERSION,
-        workload,
-        workloadEvents,
-        targets,
-        settings,
-        started,
-        finished,
-        replaySeconds,
-        report,
-        shard,
-        shards,
-        load);
+    return next(workloadEvents, finished, replaySeconds, report, shard, shards, load);
   }
 
   /**
@@ -164,7 +151,7 @@ public record RunInfo(
    * end (a replay makes one pass over it, and starts before it has counted).
    */
   public RunInfo withWorkloadEvents(long events) {
-    return next(events, finished, replaySeconds, report, shard, shards);
+    return next(events, finished, replaySeconds, report, shard, shards, machine);
   }
 
   /** This run with the settings its report was written with. */
@@ -175,7 +162,7 @@ public record RunInfo(
   /** This run at the current version, with what changes after its start. */
   private RunInfo next(
       Instant end, Double seconds, Map<String, Object> reportSettings, Shard s, List<String> dirs) {
-    return next(workloadEvents, end, seconds, reportSettings, s, dirs);
+    return next(workloadEvents, end, seconds, reportSettings, s, dirs, machine);
   }
 
   private RunInfo next(
@@ -184,7 +171,8 @@ public record RunInfo(
       Double seconds,
       Map<String, Object> reportSettings,
       Shard s,
-      List<String> dirs) {
+      List<String> dirs,
+      MachineLoad load) {
     return new RunInfo(
         format,
         VERSION,
@@ -198,7 +186,7 @@ public record RunInfo(
         reportSettings,
         s,
         dirs,
-        machine);
+        load);
   }
 
   public void write(Path runDir) throws IOException {

@@ -68,7 +68,7 @@ class ConfigFileTest {
     ReportSettings flags =
         new ReportSettings(
             null, 3.0, null, null, null, null, null, null, null, null, null, null, null, null, null,
-            null);
+            null, null);
     assertThat(ReportSettings.NONE.over(file).over(flags).gate().latency().ratio()).isEqualTo(3.0);
     assertThat(ConfigFile.read(file("")).gate()).isEqualTo(GatePolicy.DEFAULT);
   }
