@@ -6,30 +6,42 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The latency rule in one place: the replay's screen (percentile ratio, delta, Mann-Whitney), the
- * paired ratio's interval, and what a confirmation's second measurement decides. The replay and its
- * confirmation use the same thresholds, so a class is judged by one rule however it was measured.
+ * The latency rule in one place: the replay's screen (percentile ratio, delta, Mann-Whitney) and
+ * the paired estimate, the paired ratio's interval, and what a confirmation's second measurement
+ * decides. The replay and its confirmation use the same thresholds, so a class is judged by one
+ * rule however it was measured.
  */
 public final class LatencyJudge {
   private LatencyJudge() {}
 
   /**
-   * The verdict of the replay's executions: the screen's, made sure. A slowdown the screen found is
-   * DEGRADED only when the paired ratio's interval lies above the ratio, else BORDERLINE; a
-   * speed-up is IMPROVED only when the interval lies below 1 / ratio, else SAME.
+   * The verdict of the replay's executions. A class is a slowdown when the screen (percentiles,
+   * delta, Mann-Whitney) or the paired estimate (above the ratio, by more than the delta) says so:
+   * the pairs see through a machine whose noise hides a slowdown from the unpaired test. A slowdown
+   * is DEGRADED only when the paired ratio's interval lies above the ratio, else BORDERLINE; a
+   * speed-up, found the same way, is IMPROVED only when the interval lies below 1 / ratio, else
+   * SAME.
    */
   static LatencyVerdict replay(LatencyVerdict screen, LatencyRatio ratio, LatencyThresholds t) {
-    return switch (screen) {
-      case DEGRADED ->
-          ratio != null && ratio.above(t.ratio())
-              ? LatencyVerdict.DEGRADED
-              : LatencyVerdict.BORDERLINE;
-      case IMPROVED ->
-          ratio != null && ratio.below(1 / t.ratio())
-              ? LatencyVerdict.IMPROVED
-              : LatencyVerdict.SAME;
-      default -> screen;
-    };
+    if (screen == LatencyVerdict.CANNOT_EVALUATE) {
+      return screen;
+    }
+    boolean sure = ratio != null;
+    if (screen == LatencyVerdict.DEGRADED || (sure && slower(ratio, t))) {
+      return sure && ratio.above(t.ratio()) ? LatencyVerdict.DEGRADED : LatencyVerdict.BORDERLINE;
+    }
+    if (screen == LatencyVerdict.IMPROVED || (sure && faster(ratio, t))) {
+      return sure && ratio.below(1 / t.ratio()) ? LatencyVerdict.IMPROVED : LatencyVerdict.SAME;
+    }
+    return LatencyVerdict.SAME;
+  }
+
+  private static boolean slower(LatencyRatio r, LatencyThresholds t) {
+    return r.estimate() > t.ratio() && r.deltaMicros() > t.minDeltaMicros();
+  }
+
+  private static boolean faster(LatencyRatio r, LatencyThresholds t) {
+    return r.estimate() < 1 / t.ratio() && -r.deltaMicros() > t.minDeltaMicros();
   }
 
   /** The verdict once a confirmation measured the class again: the second measurement decides. */

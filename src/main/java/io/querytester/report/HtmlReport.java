@@ -275,10 +275,11 @@ public final class HtmlReport {
         String.format(
             Locale.ROOT,
             ". Latency: slower when p50 or p95 is above %.2fx and %s more, with p < %s"
-                + " (at least %d executions per side), and degraded only when the %s interval"
-                + " of NEW/OLD over paired executions lies above %.2fx too (else borderline,"
-                + " which %s) and a second measurement after the replay, OLD and NEW in turn,"
-                + " held. Share of executions that may fail on NEW only: %s.",
+                + " (at least %d executions per side), or NEW/OLD over paired executions is;"
+                + " degraded only when the %s interval of that paired ratio lies above %.2fx"
+                + " (else borderline, which %s) and, when that alone would fail the run, a"
+                + " second measurement after the replay, OLD and NEW in turn, held. Share of"
+                + " executions that may fail on NEW only: %s.",
             g.latencyRatio(),
             Units.micros(g.latencyMinDeltaMicros()),
             g.latencyAlpha(),

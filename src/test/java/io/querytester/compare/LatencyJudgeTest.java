@@ -69,11 +69,29 @@ class LatencyJudgeTest {
   }
 
   @Test
-  void whatTheScreenDoesNotFlagStaysAsItIs() {
-    LatencyRatio high = new LatencyRatio(3, 2.5, 3.5, 0.99, 100, 500);
+  void aSlowdownWithinTheDeltaOrWithTooFewSamplesIsNoSlowdown() {
+    LatencyRatio withinDelta = new LatencyRatio(3, 2.5, 3.5, 0.99, 100, 500);
     for (LatencyVerdict v : List.of(LatencyVerdict.SAME, LatencyVerdict.CANNOT_EVALUATE)) {
-      assertThat(LatencyJudge.replay(v, high, T)).isEqualTo(v);
+      assertThat(LatencyJudge.replay(v, withinDelta, T)).isEqualTo(v);
     }
+    LatencyRatio large = new LatencyRatio(3, 2.5, 3.5, 0.99, 100, 50_000);
+    assertThat(LatencyJudge.replay(LatencyVerdict.CANNOT_EVALUATE, large, T))
+        .isEqualTo(LatencyVerdict.CANNOT_EVALUATE);
+    assertThat(LatencyJudge.replay(LatencyVerdict.SAME, null, T)).isEqualTo(LatencyVerdict.SAME);
+  }
+
+  @Test
+  void aSlowdownThePairsShowButTheUnpairedTestMissesIsJudgedByItsInterval() {
+    // a corpus class on a machine with 21 runnable tasks per 2 processors: p50 1.56x, p = 0.049
+    LatencyRatio sure = new LatencyRatio(1.75, 1.35, 3.03, 0.99, 25, 60_000);
+    LatencyRatio unsure = new LatencyRatio(1.75, 1.10, 2.24, 0.99, 25, 60_000);
+    assertThat(LatencyJudge.replay(LatencyVerdict.SAME, sure, T))
+        .isEqualTo(LatencyVerdict.DEGRADED);
+    assertThat(LatencyJudge.replay(LatencyVerdict.SAME, unsure, T))
+        .isEqualTo(LatencyVerdict.BORDERLINE);
+    LatencyRatio faster = new LatencyRatio(0.5, 0.4, 0.6, 0.99, 25, -60_000);
+    assertThat(LatencyJudge.replay(LatencyVerdict.SAME, faster, T))
+        .isEqualTo(LatencyVerdict.IMPROVED);
   }
 
   @Test
