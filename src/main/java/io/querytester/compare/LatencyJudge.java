@@ -18,30 +18,22 @@ public final class LatencyJudge {
    * The verdict of the replay's executions. A class is a slowdown when the screen (percentiles,
    * delta, Mann-Whitney) or the paired estimate (above the ratio, by more than the delta) says so:
    * the pairs see through a machine whose noise hides a slowdown from the unpaired test. A slowdown
-   * is DEGRADED only when the paired ratio's interval lies above the ratio, else BORDERLINE; a
-   * speed-up, found the same way, is IMPROVED only when the interval lies below 1 / ratio, else
-   * SAME.
+   * is DEGRADED only when the paired ratio's interval lies above the ratio, else BORDERLINE. A
+   * speed-up fails nothing: IMPROVED is the screen's word, as it was.
    */
   static LatencyVerdict replay(LatencyVerdict screen, LatencyRatio ratio, LatencyThresholds t) {
     if (screen == LatencyVerdict.CANNOT_EVALUATE) {
       return screen;
     }
-    boolean sure = ratio != null;
-    if (screen == LatencyVerdict.DEGRADED || (sure && slower(ratio, t))) {
-      return sure && ratio.above(t.ratio()) ? LatencyVerdict.DEGRADED : LatencyVerdict.BORDERLINE;
+    boolean paired = ratio != null;
+    if (screen == LatencyVerdict.DEGRADED || (paired && slower(ratio, t))) {
+      return paired && ratio.above(t.ratio()) ? LatencyVerdict.DEGRADED : LatencyVerdict.BORDERLINE;
     }
-    if (screen == LatencyVerdict.IMPROVED || (sure && faster(ratio, t))) {
-      return sure && ratio.below(1 / t.ratio()) ? LatencyVerdict.IMPROVED : LatencyVerdict.SAME;
-    }
-    return LatencyVerdict.SAME;
+    return screen; // SAME, or IMPROVED
   }
 
   private static boolean slower(LatencyRatio r, LatencyThresholds t) {
     return r.estimate() > t.ratio() && r.deltaMicros() > t.minDeltaMicros();
-  }
-
-  private static boolean faster(LatencyRatio r, LatencyThresholds t) {
-    return r.estimate() < 1 / t.ratio() && -r.deltaMicros() > t.minDeltaMicros();
   }
 
   /** The verdict once a confirmation measured the class again: the second measurement decides. */

@@ -8,7 +8,8 @@ package io.querytester.compare;
  * minDeltaMicros}. Then, for certainty: that ratio's confidence interval (at 1 - {@code alpha})
  * lies wholly above {@code ratio}; a slowdown whose interval reaches below the ratio is borderline,
  * which fails the run only with {@code borderlineFails}. Fewer than {@code minSamples} on a side:
- * cannot evaluate, never a regression. See {@link LatencyJudge}.
+ * cannot evaluate, never a regression. Speed-ups, which fail nothing, are the screen's word as
+ * before. See {@link LatencyJudge}.
  */
 public record LatencyThresholds(
     double ratio, long minDeltaMicros, double alpha, int minSamples, boolean borderlineFails) {

@@ -59,13 +59,13 @@ class LatencyJudgeTest {
   }
 
   @Test
-  void aSpeedUpCountsOnlyWhenItsIntervalLiesBelowOneOverTheRatio() {
+  void aSpeedUpIsTheScreensWordAsItWas() {
     LatencyRatio sure = new LatencyRatio(0.5, 0.45, 0.55, 0.99, 100, -5000);
     LatencyRatio unsure = new LatencyRatio(0.6, 0.3, 0.9, 0.99, 20, -3000);
-    assertThat(LatencyJudge.replay(LatencyVerdict.IMPROVED, sure, T))
-        .isEqualTo(LatencyVerdict.IMPROVED);
     assertThat(LatencyJudge.replay(LatencyVerdict.IMPROVED, unsure, T))
-        .isEqualTo(LatencyVerdict.SAME);
+        .as("a speed-up fails nothing")
+        .isEqualTo(LatencyVerdict.IMPROVED);
+    assertThat(LatencyJudge.replay(LatencyVerdict.SAME, sure, T)).isEqualTo(LatencyVerdict.SAME);
   }
 
   @Test
@@ -89,9 +89,6 @@ class LatencyJudgeTest {
         .isEqualTo(LatencyVerdict.DEGRADED);
     assertThat(LatencyJudge.replay(LatencyVerdict.SAME, unsure, T))
         .isEqualTo(LatencyVerdict.BORDERLINE);
-    LatencyRatio faster = new LatencyRatio(0.5, 0.4, 0.6, 0.99, 25, -60_000);
-    assertThat(LatencyJudge.replay(LatencyVerdict.SAME, faster, T))
-        .isEqualTo(LatencyVerdict.IMPROVED);
   }
 
   @Test
