@@ -51,6 +51,7 @@ final class DemoCommand implements Callable<Integer> {
   @Mixin PlanOptions plans;
   @Mixin DataOptions data;
   @Mixin CauseOptions causes;
+  @Mixin ConfirmOptions confirm;
 
   @Override
   public Integer call() {
@@ -75,10 +76,12 @@ final class DemoCommand implements Callable<Integer> {
         replay.connections(),
         health.settings(null),
         false,
-        plans.settings(replay.statementTimeout),
-        data.step(settings.allowWrites(), true, settings.workload(), ShardFilter.ALL),
-        causes.settings(replay.statementTimeout, report.settings().gate().latency(), sides),
-        reporter,
+        new ReplayJob.AfterReplay(
+            data.step(settings.allowWrites(), true, settings.workload(), ShardFilter.ALL),
+            confirm.settings(replay.statementTimeout),
+            plans.settings(replay.statementTimeout),
+            causes.settings(replay.statementTimeout, report.settings().gate().latency(), sides),
+            reporter),
         report.progress(err));
     report
         .progress(err)

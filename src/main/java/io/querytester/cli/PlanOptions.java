@@ -24,9 +24,17 @@ final class PlanOptions {
 
   /** The plan step's settings, each EXPLAIN bounded by the statement timeout. */
   Plans.Settings settings(Duration statementTimeout) {
-    Duration timeout =
-        statementTimeout == null || statementTimeout.isZero() ? DEFAULT_TIMEOUT : statementTimeout;
-    return new Plans.Settings(mode, timeout);
+    return new Plans.Settings(mode, afterReplay(statementTimeout));
+  }
+
+  /**
+   * What bounds each statement a step after the replay runs (an EXPLAIN, a confirmation's run): the
+   * replay's statement timeout, else 30 s.
+   */
+  static Duration afterReplay(Duration statementTimeout) {
+    return statementTimeout == null || statementTimeout.isZero()
+        ? DEFAULT_TIMEOUT
+        : statementTimeout;
   }
 
   static final class ModeConverter implements picocli.CommandLine.ITypeConverter<PlanMode> {

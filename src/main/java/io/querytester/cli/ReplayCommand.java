@@ -78,6 +78,7 @@ final class ReplayCommand implements Callable<Integer> {
   @Mixin PlanOptions plans;
   @Mixin DataOptions data;
   @Mixin CauseOptions causes;
+  @Mixin ConfirmOptions confirm;
 
   @Override
   public Integer call() {
@@ -117,10 +118,12 @@ final class ReplayCommand implements Callable<Integer> {
         connections,
         health.settings(single == null ? null : sides.getFirst().label()),
         resume != null,
-        plans.settings(replay.statementTimeout),
-        data.step(settings.allowWrites(), single == null, workloadFile, shardFilter),
-        causes.settings(replay.statementTimeout, report.settings().gate().latency(), sides),
-        reporter,
+        new ReplayJob.AfterReplay(
+            data.step(settings.allowWrites(), single == null, workloadFile, shardFilter),
+            confirm.settings(replay.statementTimeout),
+            plans.settings(replay.statementTimeout),
+            causes.settings(replay.statementTimeout, report.settings().gate().latency(), sides),
+            reporter),
         report.progress(err));
     if (single != null) {
       spec.commandLine()

@@ -3,19 +3,26 @@ package io.querytester.cli;
 import io.querytester.CannotRunException;
 import io.querytester.advisor.RuleBook;
 import io.querytester.advisor.StatementChanges;
+import io.querytester.confirm.LatencyConfirmation;
 import io.querytester.explain.Causes;
 import io.querytester.explain.Plans;
 import io.querytester.health.HealthSettings;
 import io.querytester.health.HealthWatch;
+import io.querytester.health.MachineWatch;
 import io.querytester.replay.ConnectionLimits;
 import io.querytester.replay.ReplayCounters;
 import io.querytester.replay.ReplaySettings;
 import io.querytester.replay.Replayer;
 import io.querytester.replay.ShardFilter;
+import io.querytester.run.LatencyCheck;
+import io.querytester.run.MachineLoad;
+import io.querytester.run.RunInfo;
 import io.querytester.target.DataLoader;
 import io.querytester.target.Target;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.Targets;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,18 +54,31 @@ final class ReplayJob {
         connections,
         health,
         resume,
-        null,
-        null,
-        null,
-        null,
+        new AfterReplay(null, null, null, null, null),
         progress);
   }
 
   /**
-   * Replays the sessions of one shard of the workload; then, with the servers still running, with
-   * {@code data} (null for none) compares the tables the workload wrote, with {@code plans} (null
-   * for none) reads the plans of the classes they may explain, as the run's report analysis ({@code
-   * reporter}'s) tells them, and with {@code causes} (null for none) looks for what explains each
+   * What runs after the replay, with the servers still up; each null for none.
+   *
+   * @param data the comparison of the tables the workload wrote
+   * @param confirm the confirmation of classes that would fail on latency alone
+   * @param plans the plan step
+   * @param causes the search for what explains each differing class
+   * @param reporter the run's report, whose analysis tells the steps the classes
+   */
+  record AfterReplay(
+      DataAtEnd data,
+      LatencyConfirmation.Settings confirm,
+      Plans.Settings plans,
+      Causes.Settings causes,
+      RunReporter reporter) {}
+
+  /**
+   * Replays the sessions of one shard of the workload, watching the machine's load; then, with the
+   * servers still running, compares the tables the workload wrote, measures again the classes that
+   * would fail on latency alone, reads the plans of the classes they may explain, as the run's
+   * report analysis ({@code after}'s reporter) tells them, and looks for what explains each
    * differing class. A new run's executions reach that analysis as they are written, so that it
    * need not read the log back.
    */
@@ -70,11 +90,9 @@ final class ReplayJob {
       ConnectionLimits connections,
       HealthSettings health,
       boolean resume,
-      Plans.Settings plans,
-      DataAtEnd data,
-      Causes.Settings causes,
-      RunReporter reporter,
+      AfterReplay after,
       Consumer<String> progress) {
+    RunReporter reporter = after.reporter();
     List<Target> targets = Targets.openAll(sides, progress);
     try {
       for (Target t : targets) {
@@ -95,21 +113,44 @@ final class ReplayJob {
         if (reporter != null && !resume) {
           replayer.whenWritten(reporter.written());
         }
-        counters = replayer.run(targets, resume, watch);
+        MachineWatch machine = MachineWatch.start(targets);
+        try {
+          counters = replayer.run(targets, resume, watch);
+        } finally {
+          measuredOn(settings.runDir(), machine.stop());
+        }
         watch.finish(); // while the servers still run: the last readings
       }
-      // Data first: the run's verdict, which the plan step asks for, counts it.
-      if (data != null) {
-        data.compare(targets, settings.runDir(), progress);
+      // Data first: the run's verdict, which the later steps ask for, counts it.
+      if (after.data() != null) {
+        after.data().compare(targets, settings.runDir(), progress);
       }
-      if (plans != null) {
-        Plans.read(targets, settings.runDir(), plans, () -> reporter.summary().classes(), progress);
+      if (after.confirm() != null && reporter != null && targets.size() == 2) {
+        List<LatencyCheck> checks =
+            LatencyConfirmation.run(
+                targets,
+                settings.runDir(),
+                after.confirm(),
+                reporter.latencyThresholds(),
+                reporter.summary().classes(),
+                progress);
+        if (!checks.isEmpty()) {
+          reporter.judgeAgain();
+        }
       }
-      if (causes != null) {
+      if (after.plans() != null) {
+        Plans.read(
+            targets,
+            settings.runDir(),
+            after.plans(),
+            () -> reporter.summary().classes(),
+            progress);
+      }
+      if (after.causes() != null) {
         Causes.find(
             targets,
             settings.runDir(),
-            causes,
+            after.causes(),
             () -> reporter.summary().classes(),
             new StatementChanges(RuleBook.shipped())::of,
             java.time.Clock.systemUTC(),
@@ -118,6 +159,18 @@ final class ReplayJob {
       return counters;
     } finally {
       targets.forEach(Target::close);
+    }
+  }
+
+  /** Keeps the machine's load while the replay ran in run.json (none off Linux). */
+  private static void measuredOn(Path runDir, MachineLoad load) {
+    if (load == null || !Files.exists(runDir.resolve(RunInfo.FILE))) {
+      return;
+    }
+    try {
+      RunInfo.read(runDir).measuredOn(load).write(runDir);
+    } catch (IOException e) {
+      throw new CannotRunException("cannot write " + runDir.resolve(RunInfo.FILE) + ": " + e, e);
     }
   }
 

@@ -64,8 +64,19 @@ final class ReportOptions {
   @Option(
       names = "--latency-alpha",
       paramLabel = "P",
-      description = "... and a Mann-Whitney test gives p below this (0.01).")
+      description =
+          "... and a Mann-Whitney test gives p below this; then it fails only when the 1 - P"
+              + " interval of NEW/OLD over paired executions lies above the ratio too (0.01).")
   Double latencyAlpha;
+
+  @Option(
+      names = "--latency-borderline",
+      paramLabel = "PASS|FAIL",
+      description =
+          "Whether a class whose latency is borderline (slower by the ratio, but its interval"
+              + " reaches below it and a second measurement could not decide) fails the run"
+              + " (pass).")
+  String latencyBorderline;
 
   @Option(
       names = "--latency-min-samples",
@@ -217,7 +228,24 @@ final class ReportOptions {
         atLeast("--console-classes", consoleClasses, 0),
         redact,
         null,
-        null);
+        null,
+        borderline(latencyBorderline));
+  }
+
+  private static Boolean borderline(String value) {
+    if (value == null) {
+      return null;
+    }
+    return switch (value.strip().toLowerCase(java.util.Locale.ROOT)) {
+      case "pass" -> false;
+      case "fail" -> true;
+      default ->
+          throw new BadInputException(
+              "--latency-borderline must be pass or fail (whether a borderline latency fails the"
+                  + " run), not '"
+                  + value
+                  + "'");
+    };
   }
 
   private static java.util.Set<io.querytester.run.DiffKind> kinds(String text) {

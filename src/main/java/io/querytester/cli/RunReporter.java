@@ -2,6 +2,7 @@ package io.querytester.cli;
 
 import io.querytester.CannotRunException;
 import io.querytester.compare.Acceptance;
+import io.querytester.compare.LatencyThresholds;
 import io.querytester.compare.RunAnalyzer;
 import io.querytester.compare.RunRollup;
 import io.querytester.compare.RunSummary;
@@ -91,6 +92,20 @@ final class RunReporter {
               .analyze(runDir, written);
     }
     return summary;
+  }
+
+  /** The gate's latency thresholds, which a confirmation measures against. */
+  LatencyThresholds latencyThresholds() {
+    options.prepare(workingDir(), warnings);
+    return options.settings().gate().latency();
+  }
+
+  /**
+   * Forgets the run's judgement, for one that takes in what was learnt since (a confirmation's
+   * measurements): the executions handed over while written are judged again, not read back.
+   */
+  void judgeAgain() {
+    summary = null;
   }
 
   int report() {

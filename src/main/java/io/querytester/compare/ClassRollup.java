@@ -31,6 +31,7 @@ final class ClassRollup {
 
   final LatencyStats old;
   final LatencyStats neu;
+  final LatencyPairs pairs;
   private final int maxExamples;
 
   ClassRollup(String classId, int maxExamples) {
@@ -38,6 +39,7 @@ final class ClassRollup {
     this.maxExamples = maxExamples;
     this.old = new LatencyStats(classId.hashCode());
     this.neu = new LatencyStats(~classId.hashCode());
+    this.pairs = new LatencyPairs(classId.hashCode() * 31L);
   }
 
   void add(Execution e) {
@@ -51,6 +53,7 @@ final class ClassRollup {
     executions++;
     latency(e.old(), e.oldRepeats(), old);
     latency(e.neu(), e.newRepeats(), neu);
+    pair(e);
     if (Boolean.FALSE.equals(e.consistent())) {
       nondeterminism.add(
           "a re-run on the same server gave a different result (event " + e.event() + ")");
@@ -78,6 +81,26 @@ final class ClassRollup {
     if (repeats != null) {
       repeats.forEach(into::record);
     }
+  }
+
+  /** The runs of an execution that both sides ran, OLD's i-th beside NEW's i-th. */
+  private void pair(Execution e) {
+    if (e.old() == null || e.neu() == null || !e.old().ok() || !e.neu().ok()) {
+      return;
+    }
+    int repeats =
+        e.oldRepeats() == null || e.newRepeats() == null
+            ? 0
+            : Math.min(e.oldRepeats().size(), e.newRepeats().size());
+    long[] o = new long[1 + repeats];
+    long[] n = new long[1 + repeats];
+    o[0] = e.old().lastRowMicros();
+    n[0] = e.neu().lastRowMicros();
+    for (int i = 0; i < repeats; i++) {
+      o[i + 1] = e.oldRepeats().get(i);
+      n[i + 1] = e.newRepeats().get(i);
+    }
+    pairs.add(e.event(), e.session(), o, n);
   }
 
   private static String error(Observation o) {

@@ -25,6 +25,8 @@ import java.util.Map;
  * @param latency NEW vs OLD
  * @param pValue Mann-Whitney p-value behind the latency verdict, NaN when not computed
  * @param accepted difference kinds that a baseline accepted, with its reason
+ * @param latencyBasis what the latency verdict rests on: the paired ratio's interval, the slowest
+ *     executions and the confirmation, if any
  */
 public record ClassSummary(
     String classId,
@@ -42,7 +44,12 @@ public record ClassSummary(
     Percentiles newLatency,
     LatencyVerdict latency,
     double pValue,
-    Map<DiffKind, String> accepted) {
+    Map<DiffKind, String> accepted,
+    LatencyBasis latencyBasis) {
+
+  public ClassSummary {
+    latencyBasis = latencyBasis == null ? LatencyBasis.NONE : latencyBasis;
+  }
 
   /**
    * One differing execution kept as an example.

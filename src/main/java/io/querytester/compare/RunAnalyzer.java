@@ -9,6 +9,9 @@ import io.querytester.run.DiffKind;
 import io.querytester.run.DropList;
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
+import io.querytester.run.LatencyCheck;
+import io.querytester.run.LatencyChecks;
+import io.querytester.run.LatencyRatio;
 import io.querytester.run.OrderLog;
 import io.querytester.run.RunInfo;
 import io.querytester.run.RunJson;
@@ -125,9 +128,10 @@ public final class RunAnalyzer {
     Map<String, ClassRollup> rollups = run.classes;
     HealthReport health = HealthRollup.apply(healthRecords, rollups, maxExamples);
     fillExamples(info, runDir, rollups);
+    Map<String, LatencyCheck> checks = LatencyChecks.read(runDir);
     List<ClassSummary> classes = new ArrayList<>();
     for (ClassRollup r : rollups.values()) {
-      classes.add(summarize(r));
+      classes.add(summarize(r, checks));
     }
     classes.sort(WORST_FIRST);
     saveHistograms(runDir, rollups.values());
@@ -157,7 +161,7 @@ public final class RunAnalyzer {
     };
   }
 
-  private ClassSummary summarize(ClassRollup r) {
+  private ClassSummary summarize(ClassRollup r, Map<String, LatencyCheck> checks) {
     SqlProfile profile = r.example == null ? null : SqlProfile.of(r.example);
     List<String> nondeterminism = new ArrayList<>();
     if (profile != null) {
@@ -168,19 +172,40 @@ public final class RunAnalyzer {
       }
     }
     nondeterminism.addAll(r.nondeterminism);
-    LatencyStats.Evaluation latency = r.old.compareTo(r.neu, gate.latency());
+    LatencyThresholds t = gate.latency();
+    LatencyStats.Evaluation screen = r.old.compareTo(r.neu, t);
+    LatencyRatio ratio = r.pairs.count() >= t.minSamples() ? r.pairs.ratio(t.confidence()) : null;
+    LatencyVerdict replay = LatencyJudge.replay(screen.verdict(), ratio, t);
+    Confirmation confirmation = LatencyJudge.confirmation(checks.get(r.classId), t);
+    LatencyVerdict latency = LatencyJudge.confirmed(replay, confirmation);
     Map<DiffKind, Long> diffs = new EnumMap<>(r.differences);
-    if (latency.verdict() == LatencyVerdict.DEGRADED) {
-      diffs.put(DiffKind.LATENCY, 1L);
-    }
+    Map<DiffKind, Long> slower = new EnumMap<>(diffs);
+    slower.put(DiffKind.LATENCY, 1L);
     Map<DiffKind, String> accepted = new EnumMap<>(DiffKind.class);
-    for (DiffKind k : diffs.keySet()) {
+    for (DiffKind k : slower.keySet()) {
       String reason = acceptance.reason(r.classId, k);
       if (reason != null) {
         accepted.put(k, reason);
       }
     }
-    ClassVerdict verdict = verdict(r, diffs, accepted, !nondeterminism.isEmpty());
+    boolean nondeterministic = !nondeterminism.isEmpty();
+    ClassVerdict without = verdict(r, diffs, accepted, nondeterministic);
+    ClassVerdict with = verdict(r, slower, accepted, nondeterministic);
+    boolean latencyFails =
+        latency == LatencyVerdict.DEGRADED
+            || (latency == LatencyVerdict.BORDERLINE && t.borderlineFails());
+    if (latencyFails) {
+      diffs = slower;
+    } else {
+      accepted.remove(DiffKind.LATENCY);
+    }
+    LatencyBasis basis =
+        new LatencyBasis(
+            ratio,
+            replay,
+            r.pairs.slowest(),
+            with == ClassVerdict.REGRESSION && without != ClassVerdict.REGRESSION,
+            confirmation);
     List<ClassSummary.Example> examples = new ArrayList<>();
     r.examples
         .values()
@@ -190,7 +215,7 @@ public final class RunAnalyzer {
         profile == null ? null : profile.fingerprint(),
         r.example,
         r.kind,
-        verdict,
+        latencyFails ? with : without,
         r.executions,
         r.skipped,
         r.skipReason,
@@ -199,9 +224,10 @@ public final class RunAnalyzer {
         examples.size() > maxExamples * 3 ? examples.subList(0, maxExamples * 3) : examples,
         percentiles(r.old),
         percentiles(r.neu),
-        latency.verdict(),
-        latency.pValue(),
-        accepted);
+        latency,
+        screen.pValue(),
+        accepted,
+        basis);
   }
 
   private static boolean contains(List<ClassSummary.Example> list, ClassSummary.Example x) {
@@ -255,7 +281,7 @@ public final class RunAnalyzer {
    * The workload where run.json says, else a copy of it in the run folder: a folder copied to
    * another machine can carry its workload along.
    */
-  static Path workload(RunInfo info, Path runDir) {
+  public static Path workload(RunInfo info, Path runDir) {
     Path named = Path.of(info.workload());
     Path beside = runDir.resolve(named.getFileName().toString());
     return Files.exists(named) || !Files.exists(beside) ? named : beside;

@@ -6,6 +6,7 @@ import io.querytester.health.HealthLog;
 import io.querytester.run.DropList;
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
+import io.querytester.run.LatencyChecks;
 import io.querytester.run.RunInfo;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,7 +26,8 @@ import java.util.function.Consumer;
  * carried over, so class verdicts, difference counts, examples and the latency histograms (one
  * HdrHistogram per class and side, filled from every shard's executions) come out as if one process
  * had replayed the whole workload. Each shard's health stays its own; what the shards dropped while
- * reading the workload is listed once.
+ * reading the workload is listed once; the classes each shard measured again after its replay keep
+ * their second measurement (the lowest shard's, where several did).
  *
  * <p>Refused (bad input): a folder that is not a shard, shards of different workloads, servers or
  * settings, a shard given twice, a shard missing.
@@ -131,6 +133,7 @@ public final class ShardMerge {
       }
       HealthLog.merge(health, out, warnings);
       DropList.union(shards, out);
+      LatencyChecks.merge(shards, out);
     } catch (IOException e) {
       throw new CannotRunException("cannot write " + out + ": " + e.getMessage(), e);
     }

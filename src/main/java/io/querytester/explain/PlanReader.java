@@ -2,11 +2,9 @@ package io.querytester.explain;
 
 import io.querytester.replay.ReadOnlyGate;
 import io.querytester.target.Flavour;
-import io.querytester.target.ReadOnlySessions;
 import io.querytester.target.ServerInfo;
 import io.querytester.target.Target;
 import io.querytester.workload.SessionPrelude;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -19,8 +17,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Reads one statement's plan on one target: a read-only session, the statement's schema and the
- * session statements before it (those the replay's gate lets through), then EXPLAIN.
+ * Reads one statement's plan on one target: EXPLAIN in an {@link ExampleSession} (a read-only
+ * session in the statement's session state).
  */
 final class PlanReader {
   /** MySQL's and MariaDB's ER_PARSE_ERROR: no FORMAT=JSON on this server after all. */
@@ -56,10 +54,8 @@ final class PlanReader {
   }
 
   Plan read(Target target, SessionPrelude prelude) throws SQLException {
-    try (Connection c = ReadOnlySessions.of(target).connect();
-        Statement s = c.createStatement()) {
-      s.setQueryTimeout((int) Math.max(1, timeout.toSeconds()));
-      ExampleSession.prepare(s, prelude, gate, null);
+    try (ExampleSession session = ExampleSession.open(target, gate, prelude, timeout)) {
+      Statement s = session.statement();
       ServerInfo info = target.info();
       boolean traced = traced(info);
       if (traced) {

@@ -123,7 +123,9 @@ public final class Plans {
   /** Why a class's plan is read; empty when it is not. */
   static List<String> reasons(ClassSummary c) {
     List<String> r = new ArrayList<>();
-    if (c.latency() == LatencyVerdict.DEGRADED || c.latency() == LatencyVerdict.IMPROVED) {
+    if (c.latency() == LatencyVerdict.DEGRADED
+        || c.latency() == LatencyVerdict.BORDERLINE
+        || c.latency() == LatencyVerdict.IMPROVED) {
       r.add("latency " + c.latency().name().toLowerCase(Locale.ROOT));
     }
     if (c.differences().getOrDefault(DiffKind.ROW_ORDER, 0L) > 0) {

@@ -24,6 +24,10 @@
  * schema, statement, both sides' results and a script that replays it, with the fix the cause step
  * found ({@code ReproFix}) when asked.
  *
+ * <p>{@code ExampleSession} is how a step runs a class's example statement again after the replay:
+ * a read-only session on one target in the statement's session state (plans, cause trials, a
+ * latency confirmation).
+ *
  * <p>Never writes to a target: a plan is read and a trial runs on a read-only session, after the
  * statement and the session statements before it have passed the replay's read-only gate; settings
  * are given at session scope only; ANALYZE (which runs the statement) only when asked.

@@ -7,5 +7,10 @@
  *
  * <p>Everything it learns goes to {@code health.jsonl} in the run folder as it happens. It reads
  * from the servers and never writes to them, and it adds no round trip to a replayed statement.
+ *
+ * <p>{@code MachineWatch} watches the machine this tool runs on rather than a target: processor
+ * time by state, steal and runnable tasks from /proc, and the processor time of this process and of
+ * the servers it started, while latencies are measured (the replay, a confirmation); run.json and
+ * the reports say when the latency verdicts were taken on a saturated machine.
  */
 package io.querytester.health;

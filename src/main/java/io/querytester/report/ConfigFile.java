@@ -24,7 +24,8 @@ public final class ConfigFile {
 
   private static final Set<String> TOP = Set.of("gate", "report", "baseline");
   private static final Set<String> GATE = Set.of("fail_on", "max_error_rate", "latency");
-  private static final Set<String> LATENCY = Set.of("ratio", "min_delta", "alpha", "min_samples");
+  private static final Set<String> LATENCY =
+      Set.of("ratio", "min_delta", "alpha", "min_samples", "borderline");
   private static final Set<String> REPORT =
       Set.of(
           "max_examples",
@@ -116,13 +117,28 @@ public final class ConfigFile {
         nonNegative(doc, report, "console_classes"),
         report.has("redact") ? bool(doc, "/report/redact", report.get("redact")) : null,
         baseline,
-        file);
+        file,
+        latency.has("borderline") ? borderline(doc, latency.get("borderline")) : null);
+  }
+
+  /** pass (a borderline latency does not fail the run, the default) or fail. */
+  private static boolean borderline(YamlDoc doc, JsonNode n) {
+    String v = n.isTextual() ? n.asText() : "";
+    return switch (v) {
+      case "pass" -> false;
+      case "fail" -> true;
+      default ->
+          throw doc.error(
+              "/gate/latency/borderline",
+              "expected pass or fail (whether a borderline latency fails the run), found "
+                  + describe(n));
+    };
   }
 
   private static ReportSettings withSource(Path file) {
     return new ReportSettings(
         null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-        file);
+        file, null);
   }
 
   private static void object(YamlDoc doc, String pointer, JsonNode n) {

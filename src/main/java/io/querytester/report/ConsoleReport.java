@@ -45,6 +45,7 @@ public final class ConsoleReport {
     out.println();
     table(r.classes(), r.totals().classes());
     examples(r.classes());
+    new ConsoleLatency(out).print(r);
     plans(r.classes());
     causes(r);
     health(r.health());
@@ -150,7 +151,7 @@ public final class ConsoleReport {
   private String line(
       String verdict, String middle, String latency, String statement, Report.ClassEntry c) {
     String v = String.format(Locale.ROOT, "%-16s", verdict);
-    String l = String.format(Locale.ROOT, "%-9s", latency);
+    String l = String.format(Locale.ROOT, "%-10s", latency);
     if (c != null) {
       v = paint(colorOf(c.verdict()), v);
       l = paint(colorOfLatency(c.latency().verdict()), l);
@@ -363,6 +364,7 @@ public final class ConsoleReport {
         ? ""
         : switch (verdict) {
           case "DEGRADED" -> RED;
+          case "BORDERLINE" -> YELLOW;
           case "IMPROVED" -> GREEN;
           default -> "";
         };

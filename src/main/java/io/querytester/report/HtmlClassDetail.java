@@ -92,6 +92,10 @@ final class HtmlClassDetail {
     if (l.pValue() != null) {
       h.text(String.format(Locale.ROOT, ", Mann-Whitney p = %.3g", l.pValue()));
     }
+    String grounds = LatencyEvidence.text(l);
+    if (grounds != null) {
+      h.single("br").text(grounds);
+    }
     h.close("p").close("div").open("div");
     long fewest = Math.min(l.old().count(), l.neu().count());
     if (fewest >= minSamples) {

@@ -284,12 +284,18 @@ public final class HtmlReport {
         String.format(
             Locale.ROOT,
             ". Latency: slower when p50 or p95 is above %.2fx and %s more, with p < %s"
-                + " (at least %d executions per side). Share of executions that may fail on"
-                + " NEW only: %s.",
+                + " (at least %d executions per side), or NEW/OLD over paired executions is;"
+                + " degraded only when the %s interval of that paired ratio lies above %.2fx"
+                + " (else borderline, which %s) and, when that alone would fail the run, a"
+                + " second measurement after the replay, OLD and NEW in turn, held. Share of"
+                + " executions that may fail on NEW only: %s.",
             g.latencyRatio(),
             Units.micros(g.latencyMinDeltaMicros()),
             g.latencyAlpha(),
             g.latencyMinSamples(),
+            LatencyEvidence.percent(1 - g.latencyAlpha()),
+            g.latencyRatio(),
+            g.latencyBorderlineFails() ? "fails the run too" : "does not fail the run",
             g.maxErrorRate() >= 1
                 ? "no limit beyond the kinds above"
                 : String.format(Locale.ROOT, "%.2f%%", g.maxErrorRate() * 100)));
@@ -297,6 +303,16 @@ public final class HtmlReport {
       h.text(" From " + g.config() + ".");
     }
     h.close("p").newline();
+    if (r.run().machine() != null) {
+      Report.Machine m = r.run().machine();
+      h.open("p", "class", m.saturated() ? "cut" : null)
+          .text(
+              "The machine while replaying: "
+                  + LatencyEvidence.machine(m)
+                  + (m.saturated() ? ": saturated." : "."))
+          .close("p")
+          .newline();
+    }
   }
 
   private void variables() {
@@ -464,7 +480,8 @@ public final class HtmlReport {
     cell("num", l.neu().p99()).text(Units.micros(l.neu().p99())).close();
     double ratio = l.p50Ratio() == null ? -1 : l.p50Ratio();
     cell("num", ratio).text(Units.ratio(l.p50Ratio())).close();
-    h.el("td", latencyWord(l.verdict()), "class", "lat-" + css(l.verdict()));
+    String grounds = LatencyEvidence.text(l);
+    h.el("td", latencyWord(l.verdict()), "class", "lat-" + css(l.verdict()), "title", grounds);
     String text = c.fingerprint() != null ? c.fingerprint() : c.example();
     h.el("td", Units.abbreviate(Units.oneLine(text), 160), "class", "sql").close("tr").newline();
   }

@@ -147,6 +147,9 @@ public final class JunitReport {
       property(x, "shards", r.run().shardText());
     }
     property(x, "fail_on", String.join(",", r.gate().failOn()));
+    if (r.run().machine() != null) {
+      property(x, "machine", LatencyEvidence.machine(r.run().machine()));
+    }
     x.end();
   }
 
@@ -190,6 +193,14 @@ public final class JunitReport {
             .append(detail == null ? "" : ": " + detail)
             .append('\n');
       }
+    }
+    boolean latencyFails = c.differences().stream().anyMatch(d -> d.kind().equals("LATENCY"));
+    if (c.latency().verdict() != null
+        && c.latency().verdict().equals("BORDERLINE")
+        && !latencyFails) {
+      b.append("does not fail the run: latency borderline: ")
+          .append(latency(c.latency()))
+          .append('\n');
     }
     if (b.isEmpty()) {
       return null;
@@ -252,6 +263,12 @@ public final class JunitReport {
     return b.toString();
   }
 
+  /** The percentiles, and what the verdict rests on where there is more than a p-value. */
+  private static String latency(Report.Latency l) {
+    String grounds = LatencyEvidence.text(l);
+    return Triage.latency(l) + (grounds == null ? "" : "; " + grounds);
+  }
+
   private static String failingKind(Report.ClassEntry c) {
     return c.differences().stream()
         .filter(d -> d.failsGate() && d.acceptedReason() == null)
@@ -267,7 +284,7 @@ public final class JunitReport {
       if (d.failsGate() && d.acceptedReason() == null) {
         parts.add(
             d.kind().equals("LATENCY")
-                ? "latency: " + Triage.latency(c.latency())
+                ? "latency: " + latency(c.latency())
                 : d.label() + " in " + d.executions() + " of " + c.executions() + " executions");
       }
     }
@@ -293,7 +310,7 @@ public final class JunitReport {
                             + (d.failsGate() ? "" : " (does not fail)"))
                 .collect(Collectors.joining(", ")))
         .append('\n');
-    b.append("latency OLD vs NEW: ").append(Triage.latency(c.latency())).append('\n');
+    b.append("latency OLD vs NEW: ").append(latency(c.latency())).append('\n');
     plan(c.plan(), b);
     if (c.cause() != null) {
       Report.CauseInfo k = c.cause();

@@ -78,6 +78,7 @@ public record Report(
    * @param durationSeconds from the start to the last execution
    * @param settings the replay settings, as text
    * @param shards the shards this run is, or was merged from; null for a whole replay
+   * @param machine the machine's load while the replay ran; null when not watched
    */
   public record Run(
       String dir,
@@ -86,7 +87,8 @@ public record Report(
       Instant started,
       double durationSeconds,
       Map<String, String> settings,
-      Shards shards) {
+      Shards shards,
+      Machine machine) {
 
     /** "4 shards merged", "shard 2 of 4", or null for a whole replay. */
     public String shardText() {
@@ -98,6 +100,33 @@ public record Report(
           : "shard " + shards.index() + " of " + shards.count();
     }
   }
+
+  /**
+   * The machine's load while latencies were measured (Linux's /proc).
+   *
+   * @param processors the processors
+   * @param seconds how long it was watched
+   * @param busy the share of the processors' time that was not idle, 0 to 1
+   * @param steal the share a hypervisor gave to other guests
+   * @param runQueue runnable tasks on average
+   * @param runQueueMax the most runnable tasks at one reading
+   * @param toolCpuSeconds querytester's processor time
+   * @param serverCpuSeconds the processor time of each server querytester started, by label
+   * @param othersCpuSeconds the busy processor time that was neither querytester's nor its servers'
+   * @param saturated more runnable tasks than processors, the processors 95% busy or 10% stolen:
+   *     latencies carry the wait for a processor
+   */
+  public record Machine(
+      int processors,
+      double seconds,
+      double busy,
+      double steal,
+      double runQueue,
+      int runQueueMax,
+      double toolCpuSeconds,
+      Map<String, Double> serverCpuSeconds,
+      double othersCpuSeconds,
+      boolean saturated) {}
 
   /**
    * @param count N, the shards the workload was cut into
@@ -156,10 +185,12 @@ public record Report(
    * @param failOn difference kinds that fail the run
    * @param latencyRatio NEW/OLD ratio of p50 or p95 above which a class may be slower
    * @param latencyMinDeltaMicros and the absolute difference above which
-   * @param latencyAlpha and the Mann-Whitney p-value below which
+   * @param latencyAlpha and the Mann-Whitney p-value below which; 1 - alpha is the confidence of
+   *     the paired ratio's interval, which must lie above the ratio
    * @param latencyMinSamples fewer executions per side: latency not judged
    * @param maxErrorRate share of executions allowed to fail on NEW only (1 = no limit)
    * @param config the configuration file read, if any
+   * @param latencyBorderlineFails whether a borderline latency fails the run (by default not)
    */
   public record Gate(
       List<String> failOn,
@@ -168,7 +199,8 @@ public record Report(
       double latencyAlpha,
       int latencyMinSamples,
       double maxErrorRate,
-      String config) {}
+      String config,
+      boolean latencyBorderlineFails) {}
 
   /**
    * @param file the baseline file
@@ -362,8 +394,13 @@ public record Report(
    * @param neu percentiles on NEW
    * @param p50Ratio NEW p50 / OLD p50, absent without data
    * @param p99Ratio NEW p99 / OLD p99
-   * @param verdict IMPROVED, SAME, DEGRADED or CANNOT_EVALUATE
+   * @param verdict IMPROVED, SAME, DEGRADED, BORDERLINE or CANNOT_EVALUATE
    * @param pValue the Mann-Whitney p-value behind the verdict, absent when not computed
+   * @param interval NEW/OLD over the replay's paired executions with its confidence interval;
+   *     absent with too few pairs
+   * @param replayVerdict the verdict of the replay's executions alone, absent when a confirmation
+   *     left it as it was
+   * @param confirmation the second measurement after the replay, absent when there was none
    */
   public record Latency(
       Percentiles old,
@@ -371,7 +408,59 @@ public record Report(
       Double p50Ratio,
       Double p99Ratio,
       String verdict,
-      Double pValue) {}
+      Double pValue,
+      Interval interval,
+      String replayVerdict,
+      Confirmation confirmation) {
+
+    public Latency(
+        Percentiles old,
+        Percentiles neu,
+        Double p50Ratio,
+        Double p99Ratio,
+        String verdict,
+        Double pValue) {
+      this(old, neu, p50Ratio, p99Ratio, verdict, pValue, null, null, null);
+    }
+  }
+
+  /**
+   * NEW's latency over OLD's, from paired executions (one statement on both sides at one moment):
+   * the Hodges-Lehmann estimate and the confidence interval of Wilcoxon's signed-rank test.
+   *
+   * @param estimate NEW/OLD
+   * @param low the interval's lower end; absent when the pairs are too few to bound it
+   * @param high its upper end; absent as above
+   * @param confidence e.g. 0.99
+   * @param pairs the pairs it rests on
+   * @param deltaMicros NEW minus OLD, estimated the same way
+   */
+  public record Interval(
+      double estimate, Double low, Double high, double confidence, long pairs, long deltaMicros) {}
+
+  /**
+   * A class measured again after the replay, OLD and NEW in turn, before its latency may fail the
+   * run.
+   *
+   * @param outcome HELD (a regression), NOT_HELD, UNDECIDED (borderline) or NOT_RUN (the replay's
+   *     verdict stands)
+   * @param interval NEW/OLD over the measured pairs; absent when nothing was measured
+   * @param oldP50Micros OLD's median in the measurement
+   * @param newP50Micros NEW's
+   * @param events the example statements measured (workload lines)
+   * @param seconds how long it took
+   * @param error why nothing was measured
+   * @param machine the machine's load meanwhile
+   */
+  public record Confirmation(
+      String outcome,
+      Interval interval,
+      Long oldP50Micros,
+      Long newP50Micros,
+      List<Long> events,
+      double seconds,
+      String error,
+      Machine machine) {}
 
   /** Latency percentiles in microseconds. */
   public record Percentiles(long count, long p50, long p95, long p99, long max) {}

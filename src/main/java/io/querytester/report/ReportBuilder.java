@@ -417,13 +417,15 @@ public final class ReportBuilder {
   private static Report.Latency latency(ClassSummary c) {
     ClassSummary.Percentiles o = c.oldLatency();
     ClassSummary.Percentiles n = c.newLatency();
-    return new Report.Latency(
-        percentiles(o),
-        percentiles(n),
-        ratio(o.count(), o.p50(), n.count(), n.p50()),
-        ratio(o.count(), o.p99(), n.count(), n.p99()),
-        c.latency() == null ? null : c.latency().name(),
-        Double.isNaN(c.pValue()) ? null : round(c.pValue(), 6));
+    return LatencyEvidence.of(
+        c,
+        new Report.Latency(
+            percentiles(o),
+            percentiles(n),
+            ratio(o.count(), o.p50(), n.count(), n.p50()),
+            ratio(o.count(), o.p99(), n.count(), n.p99()),
+            c.latency() == null ? null : c.latency().name(),
+            Double.isNaN(c.pValue()) ? null : round(c.pValue(), 6)));
   }
 
   private static Report.Percentiles percentiles(ClassSummary.Percentiles p) {
@@ -481,7 +483,8 @@ public final class ReportBuilder {
         info.started(),
         round(s.durationSeconds(), 3),
         settingsText,
-        shards(info));
+        shards(info),
+        LatencyEvidence.machine(info.machine()));
   }
 
   private static Report.Shards shards(RunInfo info) {
@@ -548,7 +551,8 @@ public final class ReportBuilder {
         gate.latency().alpha(),
         gate.latency().minSamples(),
         gate.maxErrorRate(),
-        settings.source() == null ? null : settings.source().toString());
+        settings.source() == null ? null : settings.source().toString(),
+        gate.latency().borderlineFails());
   }
 
   private static Report.BaselineInfo baselineInfo(Baseline b) {
@@ -581,7 +585,13 @@ public final class ReportBuilder {
   }
 
   private static List<String> notes(RunSummary s) {
-    return List.copyOf(s.notes());
+    String saturated = LatencyEvidence.saturationNote(LatencyEvidence.machine(s.info().machine()));
+    if (saturated == null) {
+      return List.copyOf(s.notes());
+    }
+    List<String> out = new ArrayList<>(s.notes());
+    out.add(saturated);
+    return out;
   }
 
   private List<Report.Cut> cuts(

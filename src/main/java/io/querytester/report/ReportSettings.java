@@ -26,6 +26,7 @@ import java.util.Set;
  * @param redact replace literals and values in every output
  * @param baseline the baseline file of accepted differences
  * @param source the configuration file these came from, if any
+ * @param latencyBorderlineFails see {@link LatencyThresholds#borderlineFails()}
  */
 public record ReportSettings(
     Set<DiffKind> failOn,
@@ -43,14 +44,15 @@ public record ReportSettings(
     Integer consoleClasses,
     Boolean redact,
     Path baseline,
-    Path source) {
+    Path source,
+    Boolean latencyBorderlineFails) {
 
   public static final int DEFAULT_CONSOLE_CLASSES = 40;
 
   public static final ReportSettings NONE =
       new ReportSettings(
           null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-          null);
+          null, null);
 
   /** These settings with every value that {@code top} sets replaced by top's. */
   public ReportSettings over(ReportSettings top) {
@@ -70,7 +72,8 @@ public record ReportSettings(
         pick(top.consoleClasses, consoleClasses),
         pick(top.redact, redact),
         pick(top.baseline, baseline),
-        pick(top.source, source));
+        pick(top.source, source),
+        pick(top.latencyBorderlineFails, latencyBorderlineFails));
   }
 
   /** These settings as if they came from {@code file} (null: from no file). */
@@ -91,7 +94,8 @@ public record ReportSettings(
         consoleClasses,
         redact,
         baseline,
-        file);
+        file,
+        latencyBorderlineFails);
   }
 
   private static <T> T pick(T top, T below) {
@@ -107,7 +111,8 @@ public record ReportSettings(
             pick(latencyRatio, l.ratio()),
             pick(latencyMinDeltaMicros, l.minDeltaMicros()),
             pick(latencyAlpha, l.alpha()),
-            pick(latencyMinSamples, l.minSamples())),
+            pick(latencyMinSamples, l.minSamples()),
+            pick(latencyBorderlineFails, l.borderlineFails())),
         pick(maxErrorRate, d.maxErrorRate()));
   }
 

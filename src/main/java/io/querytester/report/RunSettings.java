@@ -29,6 +29,7 @@ public final class RunSettings {
     latency.put("min_delta", g.latency().minDeltaMicros() + "us");
     latency.put("alpha", g.latency().alpha());
     latency.put("min_samples", g.latency().minSamples());
+    latency.put("borderline", g.latency().borderlineFails() ? "fail" : "pass");
     Map<String, Object> gate = new LinkedHashMap<>();
     List<String> failOn = g.failing().stream().sorted().map(DiffKind::name).toList();
     gate.put("fail_on", failOn.isEmpty() ? List.of("none") : failOn);

@@ -33,6 +33,8 @@ import java.util.Map;
  * @param shard the part of the workload this run replayed ({@code replay --shard K/N}); null for
  *     the whole workload
  * @param shards the shard run folders a merged run was made from, shard 1 first; null unless merged
+ * @param machine the machine's load while the replay ran (the last part of a resumed one); null
+ *     when not watched (before version 4, off Linux)
  */
 public record RunInfo(
     String format,
@@ -46,13 +48,14 @@ public record RunInfo(
     Double replaySeconds,
     Map<String, Object> report,
     Shard shard,
-    List<String> shards) {
+    List<String> shards,
+    MachineLoad machine) {
 
   public static final String FILE = "run.json";
   public static final String FORMAT = "querytester-run";
 
-  /** 2: finished, replay_seconds and report added; 3: shard and shards added. */
-  public static final int VERSION = 3;
+  /** 2: finished, replay_seconds and report added; 3: shard and shards added; 4: machine added. */
+  public static final int VERSION = 4;
 
   /** A run without shards, as versions 1 and 2 knew it. */
   public RunInfo(
@@ -77,6 +80,7 @@ public record RunInfo(
         finished,
         replaySeconds,
         report,
+        null,
         null,
         null);
   }
@@ -111,6 +115,11 @@ public record RunInfo(
     return next(finished, replaySeconds, report, null, List.copyOf(dirs));
   }
 
+  /** This run with the machine's load while it replayed. */
+  public RunInfo measuredOn(MachineLoad load) {
+    return next(workloadEvents, finished, replaySeconds, report, shard, shards, load);
+  }
+
   /**
    * A side of the run.
    *
@@ -143,7 +152,7 @@ public record RunInfo(
    * end (a replay makes one pass over it, and starts before it has counted).
    */
   public RunInfo withWorkloadEvents(long events) {
-    return next(events, finished, replaySeconds, report, shard, shards);
+    return next(events, finished, replaySeconds, report, shard, shards, machine);
   }
 
   /** This run with the settings its report was written with. */
@@ -154,7 +163,7 @@ public record RunInfo(
   /** This run at the current version, with what changes after its start. */
   private RunInfo next(
       Instant end, Double seconds, Map<String, Object> reportSettings, Shard s, List<String> dirs) {
-    return next(workloadEvents, end, seconds, reportSettings, s, dirs);
+    return next(workloadEvents, end, seconds, reportSettings, s, dirs, machine);
   }
 
   private RunInfo next(
@@ -163,7 +172,8 @@ public record RunInfo(
       Double seconds,
       Map<String, Object> reportSettings,
       Shard s,
-      List<String> dirs) {
+      List<String> dirs,
+      MachineLoad load) {
     return new RunInfo(
         format,
         VERSION,
@@ -176,7 +186,8 @@ public record RunInfo(
         seconds,
         reportSettings,
         s,
-        dirs);
+        dirs,
+        load);
   }
 
   public void write(Path runDir) throws IOException {

@@ -44,7 +44,8 @@ class VerdictsTest {
               null,
               null,
               Double.NaN,
-              Map.of()),
+              Map.of(),
+              null),
           EnumSet.of(DiffKind.RESULT),
           List.of());
 

@@ -143,6 +143,7 @@ class ExplainIT {
     Set<String> k = kinds(c, false);
     String sql = c.path("example").asText().toUpperCase(java.util.Locale.ROOT);
     return latency.equals("DEGRADED")
+        || latency.equals("BORDERLINE")
         || latency.equals("IMPROVED")
         || k.contains("ROW_ORDER")
         || (k.contains("RESULT") && sql.matches("(?s).*ORDER BY.*LIMIT.*"));

@@ -68,7 +68,7 @@ class ConfigFileTest {
     ReportSettings flags =
         new ReportSettings(
             null, 3.0, null, null, null, null, null, null, null, null, null, null, null, null, null,
-            null);
+            null, null);
     assertThat(ReportSettings.NONE.over(file).over(flags).gate().latency().ratio()).isEqualTo(3.0);
     assertThat(ConfigFile.read(file("")).gate()).isEqualTo(GatePolicy.DEFAULT);
   }
@@ -79,10 +79,23 @@ class ConfigFileTest {
     assertThatThrownBy(() -> ConfigFile.read(f))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining(f + ":4: gate.latency.ratoi: unknown key")
-        .hasMessageContaining("alpha, min_delta, min_samples, ratio");
+        .hasMessageContaining("alpha, borderline, min_delta, min_samples, ratio");
     Path top = file("gates:\n  fail_on: RESULT\n");
     assertThatThrownBy(() -> ConfigFile.read(top))
         .hasMessageContaining(":1: gates: unknown key; known keys here: baseline, gate, report");
+  }
+
+  @Test
+  void borderlineLatencyPassesUnlessTheFileSaysItFails() throws Exception {
+    assertThat(ConfigFile.read(file("")).gate().latency().borderlineFails()).isFalse();
+    assertThat(
+            ConfigFile.read(file("gate:\n  latency:\n    borderline: fail\n"))
+                .gate()
+                .latency()
+                .borderlineFails())
+        .isTrue();
+    assertThatThrownBy(() -> ConfigFile.read(file("gate:\n  latency:\n    borderline: yes\n")))
+        .hasMessageContaining(":3: gate.latency.borderline: expected pass or fail");
   }
 
   @Test

@@ -80,6 +80,17 @@ public final class SyntheticRun implements AutoCloseable {
   /** One execution of {@code sql} with these observations and differences. */
   public SyntheticRun run(String sql, Observation old, Observation neu, Difference... diffs)
       throws IOException {
+    return write(sql, old, neu, List.of(diffs), null, null);
+  }
+
+  private SyntheticRun write(
+      String sql,
+      Observation old,
+      Observation neu,
+      List<Difference> diffs,
+      List<Long> oldRepeats,
+      List<Long> newRepeats)
+      throws IOException {
     long event = statement(sql);
     SqlProfile p = SqlProfile.of(sql);
     log.write(
@@ -89,14 +100,28 @@ public final class SyntheticRun implements AutoCloseable {
             p.classId(),
             p.kind(),
             null,
-            diffs.length == 0 ? null : sql,
+            diffs.isEmpty() ? null : sql,
             old,
             neu,
-            List.of(diffs),
+            diffs,
             null,
-            null,
-            null));
+            oldRepeats,
+            newRepeats));
     return this;
+  }
+
+  /**
+   * One execution of {@code sql} that ran {@code old.length} times on each side (its first run and
+   * its --repeat runs), the i-th runs of OLD and NEW together, with these latencies.
+   */
+  public SyntheticRun timed(String sql, long[] old, long[] neu) throws IOException {
+    List<Long> oldRepeats = new java.util.ArrayList<>();
+    List<Long> newRepeats = new java.util.ArrayList<>();
+    for (int i = 1; i < old.length; i++) {
+      oldRepeats.add(old[i]);
+      newRepeats.add(neu[i]);
+    }
+    return write(sql, ok(old[0], 1), ok(neu[0], 1), List.of(), oldRepeats, newRepeats);
   }
 
   /** An event replay did not run (a write without --allow-writes). */
