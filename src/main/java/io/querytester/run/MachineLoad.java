@@ -28,6 +28,11 @@ public record MachineLoad(
     double toolCpuSeconds,
     Map<String, Double> serverCpuSeconds) {
 
+  public MachineLoad {
+    // run.json leaves an empty map out: servers given by URL have no processor time here
+    serverCpuSeconds = serverCpuSeconds == null ? Map.of() : serverCpuSeconds;
+  }
+
   /** The busy share from which the processors count as saturated. */
   public static final double SATURATED_BUSY = 0.95;
 
