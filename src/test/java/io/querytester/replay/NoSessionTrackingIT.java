@@ -2,17 +2,12 @@ package io.querytester.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.querytester.run.Outcome;
 import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.ReadOnlySessions;
 import io.querytester.target.Target;
 import io.querytester.testing.TestServers;
-import io.querytester.testing.Workloads;
-import io.querytester.workload.QueryEvent;
-import io.querytester.workload.SqlProfile;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
@@ -45,23 +40,6 @@ class NoSessionTrackingIT {
     }
   }
 
-  private static Job job(long id, String sql) {
-    QueryEvent e = Workloads.event(Instant.EPOCH, 7, null, sql);
-    return new Job(id, e, SqlProfile.of(sql), 0, false, null, null);
-  }
-
-  private static StatementRunner.Result[] ranOnBoth(SessionConnections s, String sql)
-      throws SQLException {
-    StatementRunner.Result[] r = new StatementRunner.Result[2];
-    for (int i = 0; i < 2; i++) {
-      try (Statement st = s.connection(i).createStatement()) {
-        st.execute(sql);
-      }
-      r[i] = StatementRunner.Result.only(Outcome.ok(), System.nanoTime());
-    }
-    return r;
-  }
-
   @Test
   void theOldServerHasNoTrackingAndTheNewOneHas() {
     assertThat(ReadOnlySessions.tracksSessions(old.info())).isFalse();
@@ -80,22 +58,22 @@ class NoSessionTrackingIT {
       ReadingGuard guard = new ReadingGuard(gate, List.of("OLD", "NEW"));
       try (SessionConnections s =
           new SessionConnections(targets, ReplayWatch.NONE, new SessionState())) {
-        Job set = job(1, "SET @a = 1");
+        Job set = ServerWordIT.job(1, "SET @a = 1");
         assertThat(guard.before(s, set)).isNull();
-        guard.after(s, set, ranOnBoth(s, "SET @a = 1"));
-        assertThat(guard.before(s, job(2, "SELECT 1"))).as(behindItsBack).isNull();
+        guard.after(s, set, ServerWordIT.ranOnBoth(s, "SET @a = 1"));
+        assertThat(guard.before(s, ServerWordIT.job(2, "SELECT 1"))).as(behindItsBack).isNull();
         // a change no statement the analysis read made, on the server without tracking
         try (Statement st = s.connection(0).createStatement()) {
           st.execute(behindItsBack);
         }
-        Job next = job(3, "SET @b = 2");
+        Job next = ServerWordIT.job(3, "SET @b = 2");
         assertThat(guard.before(s, next)).as(behindItsBack).isNull();
-        guard.after(s, next, ranOnBoth(s, "SET @b = 2"));
-        String skipped = guard.before(s, job(4, "SELECT 2"));
+        guard.after(s, next, ServerWordIT.ranOnBoth(s, "SET @b = 2"));
+        String skipped = guard.before(s, ServerWordIT.job(4, "SELECT 2"));
         assertThat(skipped)
             .as(behindItsBack)
             .startsWith("session stopped (fail closed): OLD reported");
-        assertThat(guard.before(s, job(5, "SELECT 3"))).isEqualTo(skipped);
+        assertThat(guard.before(s, ServerWordIT.job(5, "SELECT 3"))).isEqualTo(skipped);
       }
     }
   }

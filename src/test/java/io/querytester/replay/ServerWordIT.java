@@ -70,13 +70,13 @@ class ServerWordIT {
     return List.of(ReadOnlySessions.of(old), ReadOnlySessions.of(neu));
   }
 
-  private static Job job(long id, String sql) {
+  static Job job(long id, String sql) {
     QueryEvent e = Workloads.event(Instant.EPOCH, 7, null, sql);
     return new Job(id, e, SqlProfile.of(sql), 0, false, null, null);
   }
 
-  private static StatementRunner.Result[] ranOnBoth(SessionConnections s, String sql)
-      throws SQLException {
+  /** Runs {@code sql} on both sides of {@code s}, as a lane would, without the guard. */
+  static StatementRunner.Result[] ranOnBoth(SessionConnections s, String sql) throws SQLException {
     StatementRunner.Result[] r = new StatementRunner.Result[2];
     for (int i = 0; i < 2; i++) {
       try (Statement st = s.connection(i).createStatement()) {
