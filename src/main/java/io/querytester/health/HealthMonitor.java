@@ -1,6 +1,15 @@
 package io.querytester.health;
 
 import io.querytester.OwnerOnly;
+import io.querytester.run.CrashEvent;
+import io.querytester.run.HealthLog;
+import io.querytester.run.HealthSegment;
+import io.querytester.run.LogClass;
+import io.querytester.run.LogSighting;
+import io.querytester.run.RestartEvent;
+import io.querytester.run.StallEvent;
+import io.querytester.run.StatementRef;
+import io.querytester.run.StatusSnapshot;
 import io.querytester.target.Target;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -667,7 +676,7 @@ final class HealthMonitor implements Runnable {
 
   private StatusSnapshot snapshot() throws SQLException {
     lastSnapshotNanos = System.nanoTime();
-    StatusSnapshot s = StatusSnapshot.take(conn, mysql8, clock.instant());
+    StatusSnapshot s = StatusReader.take(conn, mysql8, clock.instant());
     for (String p : s.problems()) {
       if (!notes.contains(p)) {
         notes.add(p);

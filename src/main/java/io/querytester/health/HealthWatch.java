@@ -2,6 +2,8 @@ package io.querytester.health;
 
 import io.querytester.Parallel;
 import io.querytester.replay.ReplayWatch;
+import io.querytester.run.HealthLog;
+import io.querytester.run.HealthSegment;
 import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.Flavour;
 import io.querytester.target.JdbcSpec;
