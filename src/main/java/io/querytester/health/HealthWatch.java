@@ -55,18 +55,19 @@ public final class HealthWatch implements ReplayWatch, AutoCloseable {
       SideGuard guard = new SideGuard(settings.stallTimeout());
       HealthMonitor m =
           new HealthMonitor(
-              t,
-              inFlight,
-              guard,
-              settings,
-              w.log,
-              w.crashers,
-              errorLog(t, settings),
-              restarter(t),
-              cannotRestart(t),
-              keepLogAs(t, settings, runDir),
-              clock,
-              progress);
+              new MonitorContext(
+                  t,
+                  inFlight,
+                  guard,
+                  settings,
+                  w.log,
+                  w.crashers,
+                  errorLog(t, settings),
+                  restarter(t),
+                  cannotRestart(t),
+                  keepLogAs(t, settings, runDir),
+                  clock,
+                  progress));
       w.sides.add(new Side(inFlight, guard, m));
     }
     try {
@@ -108,7 +109,7 @@ public final class HealthWatch implements ReplayWatch, AutoCloseable {
           "health watch on "
               + targets.get(i).label()
               + " not started: "
-              + HealthMonitor.firstLine(sql));
+              + ProbeConnection.firstLine(sql));
       sides.set(i, new Side(sides.get(i).inFlight(), sides.get(i).guard(), null));
     }
   }
@@ -137,7 +138,7 @@ public final class HealthWatch implements ReplayWatch, AutoCloseable {
     return runDir.resolve("error-" + t.label().replaceAll("[^A-Za-z0-9.-]+", "-") + ".log");
   }
 
-  private static HealthMonitor.Restarter restarter(Target t) {
+  private static Restarter restarter(Target t) {
     if (t instanceof EmbeddedTarget e) {
       return () -> {
         e.restart();
