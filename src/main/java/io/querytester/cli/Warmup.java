@@ -1,6 +1,6 @@
 package io.querytester.cli;
 
-import io.querytester.health.HealthRecord;
+import io.querytester.run.HealthRecord;
 import io.querytester.run.RunInfo;
 import io.querytester.run.RunJson;
 import io.querytester.workload.WorkloadReader;

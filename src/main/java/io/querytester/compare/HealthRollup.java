@@ -1,12 +1,12 @@
 package io.querytester.compare;
 
-import io.querytester.health.CrashEvent;
-import io.querytester.health.HealthRecord;
-import io.querytester.health.HealthReport;
-import io.querytester.health.StallEvent;
-import io.querytester.health.StatementRef;
+import io.querytester.run.CrashEvent;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
+import io.querytester.run.HealthRecord;
+import io.querytester.run.HealthReport;
+import io.querytester.run.StallEvent;
+import io.querytester.run.StatementRef;
 import java.util.List;
 import java.util.Map;
 

@@ -1,14 +1,14 @@
 package io.querytester.compare;
 
 import io.querytester.OwnerOnly;
-import io.querytester.health.HealthLog;
-import io.querytester.health.HealthRecord;
-import io.querytester.health.HealthReport;
 import io.querytester.run.DataCheck;
 import io.querytester.run.DiffKind;
 import io.querytester.run.DropList;
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
+import io.querytester.run.HealthLog;
+import io.querytester.run.HealthRecord;
+import io.querytester.run.HealthReport;
 import io.querytester.run.LatencyCheck;
 import io.querytester.run.LatencyChecks;
 import io.querytester.run.LatencyRatio;

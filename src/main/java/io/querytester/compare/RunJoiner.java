@@ -2,12 +2,12 @@ package io.querytester.compare;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
-import io.querytester.health.HealthLog;
 import io.querytester.run.Difference;
 import io.querytester.run.DropList;
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionIndex;
 import io.querytester.run.ExecutionLog;
+import io.querytester.run.HealthLog;
 import io.querytester.run.ObservationComparator;
 import io.querytester.run.RunInfo;
 import io.querytester.workload.SqlProfile;

@@ -1,7 +1,7 @@
 package io.querytester.compare;
 
-import io.querytester.health.HealthReport;
 import io.querytester.run.DiffKind;
+import io.querytester.run.HealthReport;
 import io.querytester.run.RunInfo;
 import java.util.List;
 import java.util.Map;

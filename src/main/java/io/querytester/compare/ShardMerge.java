@@ -2,10 +2,10 @@ package io.querytester.compare;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
-import io.querytester.health.HealthLog;
 import io.querytester.run.DropList;
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
+import io.querytester.run.HealthLog;
 import io.querytester.run.LatencyChecks;
 import io.querytester.run.RunInfo;
 import java.io.IOException;

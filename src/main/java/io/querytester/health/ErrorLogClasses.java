@@ -1,5 +1,6 @@
 package io.querytester.health;
 
+import io.querytester.run.LogClass;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -43,16 +44,5 @@ final class ErrorLogClasses {
     List<LogClass> out = new ArrayList<>();
     byPhase.values().forEach(m -> out.addAll(m.values()));
     return out;
-  }
-
-  /** Merges lists of classes of the same target (segments of a resumed run). */
-  static List<LogClass> merge(List<LogClass> a, List<LogClass> b) {
-    Map<String, LogClass> m = new LinkedHashMap<>();
-    for (List<LogClass> list : List.of(a, b)) {
-      for (LogClass c : list) {
-        m.merge(c.phase() + "\u0000" + c.key(), c, LogClass::plus);
-      }
-    }
-    return new ArrayList<>(m.values());
   }
 }

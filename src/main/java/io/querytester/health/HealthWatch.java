@@ -2,6 +2,8 @@ package io.querytester.health;
 
 import io.querytester.Parallel;
 import io.querytester.replay.ReplayWatch;
+import io.querytester.run.HealthLog;
+import io.querytester.run.HealthSegment;
 import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.Flavour;
 import io.querytester.target.JdbcSpec;
@@ -53,18 +55,19 @@ public final class HealthWatch implements ReplayWatch, AutoCloseable {
       SideGuard guard = new SideGuard(settings.stallTimeout());
       HealthMonitor m =
           new HealthMonitor(
-              t,
-              inFlight,
-              guard,
-              settings,
-              w.log,
-              w.crashers,
-              errorLog(t, settings),
-              restarter(t),
-              cannotRestart(t),
-              keepLogAs(t, settings, runDir),
-              clock,
-              progress);
+              new MonitorContext(
+                  t,
+                  inFlight,
+                  guard,
+                  settings,
+                  w.log,
+                  w.crashers,
+                  errorLog(t, settings),
+                  restarter(t),
+                  cannotRestart(t),
+                  keepLogAs(t, settings, runDir),
+                  clock,
+                  progress));
       w.sides.add(new Side(inFlight, guard, m));
     }
     try {
@@ -106,7 +109,7 @@ public final class HealthWatch implements ReplayWatch, AutoCloseable {
           "health watch on "
               + targets.get(i).label()
               + " not started: "
-              + HealthMonitor.firstLine(sql));
+              + ProbeConnection.firstLine(sql));
       sides.set(i, new Side(sides.get(i).inFlight(), sides.get(i).guard(), null));
     }
   }
@@ -135,7 +138,7 @@ public final class HealthWatch implements ReplayWatch, AutoCloseable {
     return runDir.resolve("error-" + t.label().replaceAll("[^A-Za-z0-9.-]+", "-") + ".log");
   }
 
-  private static HealthMonitor.Restarter restarter(Target t) {
+  private static Restarter restarter(Target t) {
     if (t instanceof EmbeddedTarget e) {
       return () -> {
         e.restart();

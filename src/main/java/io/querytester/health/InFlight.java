@@ -1,5 +1,6 @@
 package io.querytester.health;
 
+import io.querytester.run.StatementRef;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -40,7 +40,7 @@ final class SideGuard {
    */
   SideGuard(Duration stallTimeout) {
     this.maxWaitNanos =
-        Math.max(MAX_WAIT.toNanos(), stallTimeout.plus(HealthMonitor.NETWORK_TIMEOUT).toNanos());
+        Math.max(MAX_WAIT.toNanos(), stallTimeout.plus(ProbeConnection.NETWORK_TIMEOUT).toNanos());
   }
 
   /** Null when the side can be used (after waiting out a restart), else why not. */

@@ -1,12 +1,12 @@
 package io.querytester.report;
 
-import io.querytester.health.CounterDelta;
-import io.querytester.health.CrashEvent;
-import io.querytester.health.HealthReport;
-import io.querytester.health.LogClassRow;
-import io.querytester.health.RestartEvent;
-import io.querytester.health.StatementRef;
-import io.querytester.health.TargetHealth;
+import io.querytester.run.CounterDelta;
+import io.querytester.run.CrashEvent;
+import io.querytester.run.HealthReport;
+import io.querytester.run.LogClassRow;
+import io.querytester.run.RestartEvent;
+import io.querytester.run.StatementRef;
+import io.querytester.run.TargetHealth;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

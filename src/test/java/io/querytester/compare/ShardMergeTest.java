@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.querytester.BadInputException;
-import io.querytester.health.CrashEvent;
-import io.querytester.health.HealthLog;
-import io.querytester.health.HealthRecord;
+import io.querytester.run.CrashEvent;
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
+import io.querytester.run.HealthLog;
+import io.querytester.run.HealthRecord;
 import io.querytester.run.RunInfo;
 import io.querytester.run.RunJson;
 import io.querytester.workload.StatementKind;

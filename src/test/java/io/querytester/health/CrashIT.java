@@ -3,10 +3,15 @@ package io.querytester.health;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.querytester.run.CrashEvent;
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
+import io.querytester.run.HealthLog;
+import io.querytester.run.HealthRecord;
 import io.querytester.run.Outcome;
+import io.querytester.run.RestartEvent;
 import io.querytester.run.RunJson;
+import io.querytester.run.StatementRef;
 import io.querytester.testing.Tool;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.WorkloadHeader;

@@ -2,6 +2,7 @@ package io.querytester.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.querytester.run.StatementRef;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

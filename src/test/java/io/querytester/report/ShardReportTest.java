@@ -3,13 +3,13 @@ package io.querytester.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.querytester.health.CrashEvent;
-import io.querytester.health.HealthRecord;
-import io.querytester.health.StallEvent;
-import io.querytester.health.StatementRef;
+import io.querytester.run.CrashEvent;
 import io.querytester.run.DropList;
+import io.querytester.run.HealthRecord;
 import io.querytester.run.RunInfo;
 import io.querytester.run.RunJson;
+import io.querytester.run.StallEvent;
+import io.querytester.run.StatementRef;
 import io.querytester.testing.SyntheticRun;
 import io.querytester.workload.SqlProfile;
 import java.io.IOException;

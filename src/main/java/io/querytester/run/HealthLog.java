@@ -1,7 +1,6 @@
-package io.querytester.health;
+package io.querytester.run;
 
 import io.querytester.OwnerOnly;
-import io.querytester.run.RunJson;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Writer;
@@ -32,12 +31,12 @@ public final class HealthLog implements AutoCloseable {
   private Writer out;
   private boolean failed;
 
-  HealthLog(Path runDir) {
+  public HealthLog(Path runDir) {
     this.file = runDir.resolve(FILE);
   }
 
   /** Appends a record; the file is created on the first one. A full disk is reported once. */
-  synchronized void write(HealthRecord r, Consumer<String> problems) {
+  public synchronized void write(HealthRecord r, Consumer<String> problems) {
     if (failed) {
       return;
     }

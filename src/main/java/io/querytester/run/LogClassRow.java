@@ -1,4 +1,4 @@
-package io.querytester.health;
+package io.querytester.run;
 
 import java.time.Instant;
 

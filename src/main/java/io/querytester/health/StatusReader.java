@@ -1,5 +1,6 @@
 package io.querytester.health;
 
+import io.querytester.run.StatusSnapshot;
 import io.querytester.target.SqlStates;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -13,17 +14,10 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The trouble counters of a server at one moment: the {@code SHOW GLOBAL STATUS} counters that rise
- * when something goes wrong (aborted connections, deadlocks, lock waits, temporary tables on disk,
- * sort merge passes, joins without an index ...), InnoDB's deadlock and lock-timeout metrics, and
- * on MySQL 8 the number of times each error was raised.
- *
- * @param at when it was taken
- * @param counters counter name to value; errors as {@code error ER_NAME (code)}
- * @param problems what could not be read (e.g. no privilege on performance_schema)
+ * Takes a {@link StatusSnapshot} of a server: which counters are watched, and the queries that read
+ * them. What cannot be read is noted in the snapshot, never thrown (except a dead connection).
  */
-public record StatusSnapshot(Instant at, Map<String, Long> counters, List<String> problems) {
-
+final class StatusReader {
   static final Set<String> WATCHED =
       Set.of(
           "Aborted_clients",
@@ -51,9 +45,6 @@ public record StatusSnapshot(Instant at, Map<String, Long> counters, List<String
   /** Counters whose name starts with one of these are watched too. */
   static final List<String> WATCHED_PREFIXES = List.of("Connection_errors_");
 
-  /** High-water marks rather than counters: their rise is shown, never divided per statement. */
-  static final Set<String> GAUGES = Set.of("Max_used_connections");
-
   static final String METRICS =
       "SELECT NAME, COUNT FROM information_schema.INNODB_METRICS"
           + " WHERE NAME IN ('lock_deadlocks', 'lock_timeouts')";
@@ -62,10 +53,7 @@ public record StatusSnapshot(Instant at, Map<String, Long> counters, List<String
           + " FROM performance_schema.events_errors_summary_global_by_error"
           + " WHERE SUM_ERROR_RAISED > 0";
 
-  public StatusSnapshot {
-    counters = counters == null ? Map.of() : new TreeMap<>(counters);
-    problems = problems == null ? List.of() : List.copyOf(problems);
-  }
+  private StatusReader() {}
 
   /** Reads the counters; what cannot be read is noted, never thrown (except a dead connection). */
   static StatusSnapshot take(Connection c, boolean mysql8, Instant at) throws SQLException {
@@ -144,19 +132,5 @@ public record StatusSnapshot(Instant at, Map<String, Long> counters, List<String
     } catch (NumberFormatException e) {
       return null;
     }
-  }
-
-  /**
-   * What rose from {@code before} to this snapshot. A counter that fell (the server restarted) rose
-   * by its new value.
-   */
-  Map<String, Long> since(StatusSnapshot before) {
-    Map<String, Long> out = new TreeMap<>();
-    for (Map.Entry<String, Long> e : counters.entrySet()) {
-      long was = before == null ? 0 : before.counters.getOrDefault(e.getKey(), 0L);
-      long now = e.getValue();
-      out.put(e.getKey(), now >= was ? now - was : now);
-    }
-    return out;
   }
 }

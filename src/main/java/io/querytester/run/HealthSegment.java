@@ -1,6 +1,8 @@
-package io.querytester.health;
+package io.querytester.run;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -74,7 +76,18 @@ public record HealthSegment(
         later.after,
         sum,
         later.errorLogSource,
-        ErrorLogClasses.merge(errorLog, later.errorLog),
+        merge(errorLog, later.errorLog),
         allNotes);
+  }
+
+  /** Merges lists of classes of the same target (segments of a resumed run). */
+  private static List<LogClass> merge(List<LogClass> a, List<LogClass> b) {
+    Map<String, LogClass> m = new LinkedHashMap<>();
+    for (List<LogClass> list : List.of(a, b)) {
+      for (LogClass c : list) {
+        m.merge(c.phase() + "\u0000" + c.key(), c, LogClass::plus);
+      }
+    }
+    return new ArrayList<>(m.values());
   }
 }

@@ -1,35 +1,13 @@
-package io.querytester.health;
+package io.querytester.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.ConnectException;
-import java.net.SocketTimeoutException;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 class StallEventTest {
   private static final Instant T = Instant.parse("2026-11-23T15:00:00Z");
-
-  @Test
-  void noAnswerIsATimeoutAndARefusedConnectionIsNot() {
-    assertThat(
-            HealthMonitor.noAnswer(
-                new SQLException("no answer within 10 s", "08001", new TimeoutException())))
-        .isTrue();
-    assertThat(
-            HealthMonitor.noAnswer(
-                new SQLException(
-                    "Communications link failure", "08S01", new SocketTimeoutException("Read"))))
-        .isTrue();
-    assertThat(
-            HealthMonitor.noAnswer(
-                new SQLException("link failure", "08S01", new ConnectException("refused"))))
-        .isFalse();
-    assertThat(HealthMonitor.noAnswer(new SQLException("Connection reset", "08S01"))).isFalse();
-  }
 
   @Test
   void aStallIsOneLineWithItsLengthUptimeAndTheStatementsItHeldUp() {
@@ -52,9 +30,9 @@ class StallEventTest {
   @Test
   void aStallSurvivesTheRoundTripThroughHealthJsonl() throws Exception {
     StallEvent e = stall(List.of(ref(3)));
-    String line = io.querytester.run.RunJson.MAPPER.writeValueAsString((HealthRecord) e);
+    String line = RunJson.MAPPER.writeValueAsString((HealthRecord) e);
     assertThat(line).contains("\"type\":\"stall\"");
-    assertThat(io.querytester.run.RunJson.MAPPER.readValue(line, HealthRecord.class)).isEqualTo(e);
+    assertThat(RunJson.MAPPER.readValue(line, HealthRecord.class)).isEqualTo(e);
     assertThat(HealthLog.relabel(e, "NEW"))
         .isInstanceOfSatisfying(StallEvent.class, s -> assertThat(s.side()).isEqualTo("NEW"));
   }

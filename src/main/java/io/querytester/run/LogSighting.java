@@ -1,4 +1,4 @@
-package io.querytester.health;
+package io.querytester.run;
 
 /**
  * The first line of a new error-log message class seen during the run, written at once so that a

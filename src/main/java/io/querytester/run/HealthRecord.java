@@ -1,4 +1,4 @@
-package io.querytester.health;
+package io.querytester.run;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;

@@ -1,4 +1,4 @@
-package io.querytester.health;
+package io.querytester.run;
 
 import java.time.Instant;
 
@@ -35,7 +35,8 @@ public record LogClass(
     RESTART
   }
 
-  LogClass plus(LogClass other) {
+  /** The two counts of one class as one. */
+  public LogClass plus(LogClass other) {
     return new LogClass(
         phase,
         key,

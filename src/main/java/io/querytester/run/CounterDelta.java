@@ -1,4 +1,4 @@
-package io.querytester.health;
+package io.querytester.run;
 
 /**
  * How much a trouble counter rose during the replay, OLD and NEW side by side, also per 1,000
