@@ -1,6 +1,7 @@
 package io.querytester.report;
 
 import io.querytester.OwnerOnly;
+import io.querytester.TextCut;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -464,7 +465,7 @@ public final class HtmlReport {
     badge(c.verdict()).close();
     h.open("td", "class", "id");
     classId(c).close();
-    h.el("td", Units.abbreviate(Triage.why(c), 200), "class", "why");
+    h.el("td", TextCut.abbreviate(Triage.why(c), 200), "class", "why");
     h.el("td", lower(c.kind()));
     num(c.executions());
     cell("num", result).text(result < 0 ? "-" : n(result)).close();
@@ -483,7 +484,7 @@ public final class HtmlReport {
     String grounds = LatencyEvidence.text(l);
     h.el("td", latencyWord(l.verdict()), "class", "lat-" + css(l.verdict()), "title", grounds);
     String text = c.fingerprint() != null ? c.fingerprint() : c.example();
-    h.el("td", Units.abbreviate(Units.oneLine(text), 160), "class", "sql").close("tr").newline();
+    h.el("td", TextCut.abbreviate(Units.oneLine(text), 160), "class", "sql").close("tr").newline();
   }
 
   /** The latency verdict in a word; "too few" when a side has too few executions to judge. */
@@ -720,7 +721,7 @@ public final class HtmlReport {
         h.open("tr").el("td", c.classId(), "class", "id").el("td", lower(c.kind()));
         num(c.skipped());
         h.el("td", c.skipReason());
-        h.el("td", Units.abbreviate(Units.oneLine(c.example()), 200), "class", "sql");
+        h.el("td", TextCut.abbreviate(Units.oneLine(c.example()), 200), "class", "sql");
         h.close("tr");
       }
     }

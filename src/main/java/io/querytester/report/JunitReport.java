@@ -1,6 +1,7 @@
 package io.querytester.report;
 
 import io.querytester.OwnerOnly;
+import io.querytester.TextCut;
 import io.querytester.XmlWriter;
 import io.querytester.explain.CauseText;
 import io.querytester.run.DataCheck;
@@ -367,7 +368,7 @@ public final class JunitReport {
 
   private static String name(Report.ClassEntry c) {
     String text = c.fingerprint() != null ? c.fingerprint() : c.example();
-    return c.classId() + " " + Units.abbreviate(Units.oneLine(text), 150);
+    return c.classId() + " " + TextCut.abbreviate(Units.oneLine(text), 150);
   }
 
   private static String time(Report.ClassEntry c) {

@@ -1,5 +1,6 @@
 package io.querytester.workload;
 
+import io.querytester.TextCut;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.List;
@@ -242,7 +243,7 @@ public record ReadingChange(SqlReading after, SqlReading during, String unknown)
       b.append(b.isEmpty() ? "" : " ").append(t.text());
     }
     String s = b.toString();
-    return s.length() > 60 ? s.substring(0, 57) + "..." : s;
+    return TextCut.abbreviate(s, 60);
   }
 
   /** The modes a value of sql_mode gives, or null when not known for certain. */
