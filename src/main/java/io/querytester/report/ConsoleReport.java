@@ -143,7 +143,7 @@ public final class ConsoleReport {
     return line(
         c.verdict().toLowerCase(Locale.ROOT),
         middle,
-        HtmlReport.latencyWord(l.verdict()),
+        LatencyEvidence.word(l.verdict()),
         statement,
         c);
   }
