@@ -1,6 +1,9 @@
 package io.querytester;
 
-/** Cuts text short without splitting a character that takes two chars (an emoji, say). */
+/**
+ * Cuts text short without splitting a character that takes two chars (an emoji, say): the one place
+ * that shortens a statement, value or message for a reader, so every output cuts the same way.
+ */
 public final class TextCut {
   private TextCut() {}
 
@@ -19,5 +22,20 @@ public final class TextCut {
   /** That prefix. */
   public static String prefix(String s, int max) {
     return s.substring(0, end(s, max));
+  }
+
+  /**
+   * {@code s} when it has at most {@code max} chars; else its first {@code max - 3} and "...", so
+   * that it never takes more than {@code max} (a column, a line).
+   */
+  public static String abbreviate(String s, int max) {
+    return s.length() <= max ? s : prefix(s, max - 3) + "...";
+  }
+
+  /**
+   * {@code s} when it has at most {@code max} chars; else its first {@code max} and {@code mark}.
+   */
+  public static String cut(String s, int max, String mark) {
+    return s.length() <= max ? s : prefix(s, max) + mark;
   }
 }

@@ -14,4 +14,17 @@ class TextCutTest {
     assertThat(TextCut.prefix("abc", 9)).isEqualTo("abc");
     assertThat(TextCut.end("\ud83d\ude00", 1)).isZero();
   }
+
+  @Test
+  void abbreviatedTextNeverTakesMoreThanItsRoom() {
+    assertThat(TextCut.abbreviate("abcdef", 6)).isEqualTo("abcdef");
+    assertThat(TextCut.abbreviate("abcdefg", 6)).isEqualTo("abc...");
+    assertThat(TextCut.abbreviate("ab\ud83d\ude00cdef", 6)).isEqualTo("ab...");
+  }
+
+  @Test
+  void cutTextKeepsItsFirstCharsAndTheMark() {
+    assertThat(TextCut.cut("abcdef", 6, "...")).isEqualTo("abcdef");
+    assertThat(TextCut.cut("abcdefg", 6, " /* cut */")).isEqualTo("abcdef /* cut */");
+  }
 }

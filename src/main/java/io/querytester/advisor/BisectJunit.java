@@ -1,12 +1,12 @@
 package io.querytester.advisor;
 
+import io.querytester.JunitXml;
+import io.querytester.OwnerOnly;
 import io.querytester.advisor.BisectReport.ClassResult;
 import io.querytester.advisor.BisectReport.Step;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.stream.Collectors;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 
 /**
  * {@code bisect-junit.xml}: a test case per class. Located (a first version like NEW, once and for
@@ -18,42 +18,41 @@ final class BisectJunit {
   static void write(BisectReport r, Path file) throws IOException {
     long failures = r.classes().stream().filter(c -> !c.monotonic()).count();
     long skipped = r.classes().stream().filter(c -> c.monotonic() && c.firstNew() == null).count();
-    JunitXml.write(
-        file,
-        "querytester bisect " + r.old() + " -> " + r.neu(),
-        r.classes().size(),
-        failures,
-        skipped,
-        x -> {
-          for (ClassResult c : r.classes()) {
-            testCase(x, c);
-          }
-        });
+    try (JunitXml x = JunitXml.open(OwnerOnly.newOutputStream(file))) {
+      x.suite(
+          new JunitXml.Suite(
+              "querytester bisect " + r.old() + " -> " + r.neu(),
+              r.classes().size(),
+              failures,
+              0,
+              skipped,
+              null,
+              null));
+      for (ClassResult c : r.classes()) {
+        testCase(x, c);
+      }
+    }
   }
 
-  private static void testCase(XMLStreamWriter x, ClassResult c) throws XMLStreamException {
-    JunitXml.startCase(x, "bisect." + c.verdict(), c.classId());
+  private static void testCase(JunitXml x, ClassResult c) throws IOException {
+    x.startCase("bisect." + c.verdict(), c.classId(), null);
     String steps =
         c.behaviour().stream()
             .map((Step s) -> s.version() + ": " + s.behaves())
             .collect(Collectors.joining(", "));
     String body = c.example() + "\n" + steps;
     if (!c.monotonic()) {
-      JunitXml.outcome(x, "failure", "not-monotonic", c.note(), body);
+      x.failure("not-monotonic", c.note(), body);
     } else if (c.firstNew() == null) {
-      JunitXml.outcome(x, "skipped", null, c.note(), null);
+      x.skipped(c.note());
     } else {
-      JunitXml.outcome(
-          x,
-          "system-out",
-          null,
-          null,
+      x.systemOut(
           "first like NEW: "
               + c.firstNew()
               + (c.lastOld() == null ? "" : ", last like OLD: " + c.lastOld())
               + "\n"
               + body);
     }
-    JunitXml.endCase(x);
+    x.end();
   }
 }

@@ -1,5 +1,6 @@
 package io.querytester.advisor;
 
+import io.querytester.TextCut;
 import io.querytester.advisor.PrecheckReport.ClassHit;
 import io.querytester.advisor.PrecheckReport.Finding;
 import java.io.PrintWriter;
@@ -98,6 +99,6 @@ public final class PrecheckConsole {
 
   static String cut(String sql) {
     String one = sql.replaceAll("\\s+", " ").strip();
-    return one.length() <= SQL_SHOWN ? one : one.substring(0, SQL_SHOWN - 3) + "...";
+    return TextCut.abbreviate(one, SQL_SHOWN);
   }
 }

@@ -1,5 +1,7 @@
 package io.querytester.advisor;
 
+import io.querytester.JunitXml;
+import io.querytester.OwnerOnly;
 import io.querytester.advisor.PrecheckReport.ClassHit;
 import io.querytester.advisor.PrecheckReport.Finding;
 import java.io.IOException;
@@ -8,8 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 
 /**
  * {@code precheck-junit.xml}: a test case per rule the upgrade crosses, so CI lists what was
@@ -22,30 +22,32 @@ final class PrecheckJunit {
   static void write(PrecheckReport r, Path file) throws IOException {
     Map<String, Finding> byRule =
         r.findings().stream().collect(Collectors.toMap(Finding::rule, Function.identity()));
-    JunitXml.write(
-        file,
-        "querytester precheck " + r.oldVersion() + " -> " + r.targetVersion(),
-        r.rulesCrossed().size(),
-        r.failing(),
-        0,
-        x -> {
-          for (String rule : r.rulesCrossed()) {
-            testCase(x, rule, byRule.get(rule));
-          }
-        });
-  }
-
-  private static void testCase(XMLStreamWriter x, String rule, Finding f)
-      throws XMLStreamException {
-    JunitXml.startCase(x, "precheck", rule);
-    if (f != null) {
-      if (Severity.valueOf(f.severity().toUpperCase(Locale.ROOT)).fails()) {
-        JunitXml.outcome(x, "failure", f.severity(), f.why(), body(f));
-      } else {
-        JunitXml.outcome(x, "system-out", null, null, body(f));
+    try (JunitXml x = JunitXml.open(OwnerOnly.newOutputStream(file))) {
+      x.suite(
+          new JunitXml.Suite(
+              "querytester precheck " + r.oldVersion() + " -> " + r.targetVersion(),
+              r.rulesCrossed().size(),
+              r.failing(),
+              0,
+              0L,
+              null,
+              null));
+      for (String rule : r.rulesCrossed()) {
+        testCase(x, rule, byRule.get(rule));
       }
     }
-    JunitXml.endCase(x);
+  }
+
+  private static void testCase(JunitXml x, String rule, Finding f) throws IOException {
+    x.startCase("precheck", rule, null);
+    if (f != null) {
+      if (Severity.valueOf(f.severity().toUpperCase(Locale.ROOT)).fails()) {
+        x.failure(f.severity(), f.why(), body(f));
+      } else {
+        x.systemOut(body(f));
+      }
+    }
+    x.end();
   }
 
   private static String body(Finding f) {

@@ -1,5 +1,6 @@
 package io.querytester.advisor;
 
+import io.querytester.TextCut;
 import io.querytester.workload.SqlToken;
 import io.querytester.workload.SqlToken.Kind;
 import java.util.List;
@@ -133,6 +134,6 @@ final class StatementMatcher {
       return Optional.empty();
     }
     String hit = m.group().replaceAll("\\s+", " ");
-    return Optional.of(hit.length() > SHOWN ? hit.substring(0, SHOWN - 3) + "..." : hit);
+    return Optional.of(TextCut.abbreviate(hit, SHOWN));
   }
 }

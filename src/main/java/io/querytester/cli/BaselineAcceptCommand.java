@@ -2,6 +2,7 @@ package io.querytester.cli;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
+import io.querytester.TextCut;
 import io.querytester.compare.ClassSummary;
 import io.querytester.compare.ClassVerdict;
 import io.querytester.compare.GatePolicy;
@@ -205,7 +206,7 @@ final class BaselineAcceptCommand implements Callable<Integer> {
       return "";
     }
     String one = s.replaceAll("\\s+", " ");
-    return one.length() <= 90 ? one : one.substring(0, 87) + "...";
+    return TextCut.abbreviate(one, 90);
   }
 
   /** --kind values, with the same names and messages as --fail-on. */

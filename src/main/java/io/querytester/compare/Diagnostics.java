@@ -1,5 +1,6 @@
 package io.querytester.compare;
 
+import io.querytester.TextCut;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
 import io.querytester.run.Execution;
@@ -102,6 +103,6 @@ public final class Diagnostics {
       return "(statement not kept)";
     }
     String one = sql.strip().replaceAll("\\s+", " ");
-    return one.length() > SHOWN_CHARS ? one.substring(0, SHOWN_CHARS) + "..." : one;
+    return TextCut.cut(one, SHOWN_CHARS, "...");
   }
 }

@@ -1,7 +1,7 @@
 package io.querytester.drift;
 
+import io.querytester.JunitXml;
 import io.querytester.OwnerOnly;
-import io.querytester.XmlWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,24 +16,25 @@ final class JUnitReport {
   private JUnitReport() {}
 
   static void write(DriftReport report, Path file) throws IOException {
-    try (XmlWriter x = XmlWriter.open(OwnerOnly.newOutputStream(file))) {
-      x.start("testsuite")
-          .attr("name", "querytester drift")
-          .attr("tests", report.tables().size())
-          .attr("failures", count(report, true))
-          .attr("errors", count(report, false))
-          .attr("time", seconds(report.elapsed().toMillis()));
+    try (JunitXml x = JunitXml.open(OwnerOnly.newOutputStream(file))) {
+      x.suite(
+          new JunitXml.Suite(
+              "querytester drift",
+              report.tables().size(),
+              count(report, true),
+              count(report, false),
+              null,
+              seconds(report.elapsed().toMillis()),
+              null));
       for (TableReport t : report.tables()) {
         testCase(x, t);
       }
     }
   }
 
-  private static void testCase(XmlWriter x, TableReport t) throws IOException {
+  private static void testCase(JunitXml x, TableReport t) throws IOException {
     int dot = t.table().indexOf('.');
-    x.start("testcase")
-        .attr("classname", "drift." + t.table().substring(0, dot))
-        .attr("name", t.table().substring(dot + 1));
+    x.startCase("drift." + t.table().substring(0, dot), t.table().substring(dot + 1), null);
     List<String> failures = new ArrayList<>();
     List<String> errors = new ArrayList<>();
     StringBuilder body = new StringBuilder();
@@ -58,18 +59,12 @@ final class JUnitReport {
               d -> body.append(r.replica()).append(' ').append(ConsoleReport.row(d)).append('\n'));
     }
     if (!failures.isEmpty()) {
-      x.start("failure")
-          .attr("message", "drift: " + String.join("; ", failures))
-          .attr("type", "drift")
-          .text(body.toString())
-          .end();
+      x.failure("drift", "drift: " + String.join("; ", failures), body.toString());
     } else if (!errors.isEmpty()) {
-      x.empty("error")
-          .attr("message", "not verified, replica did not catch up: " + String.join("; ", errors))
-          .attr("type", "unverified");
+      x.error("unverified", "not verified, replica did not catch up: " + String.join("; ", errors));
     }
     if (!t.warnings().isEmpty()) {
-      x.element("system-out", String.join("\n", t.warnings()));
+      x.systemOut(String.join("\n", t.warnings()));
     }
     x.end();
   }

@@ -1,6 +1,7 @@
 package io.querytester.drift;
 
 import io.querytester.BadInputException;
+import io.querytester.TextCut;
 import java.util.regex.Pattern;
 
 /**
@@ -27,6 +28,6 @@ final class SqlLiteral {
   }
 
   private static String abbreviate(String s) {
-    return s.length() > 60 ? s.substring(0, 60) + "..." : s;
+    return TextCut.cut(s, 60, "...");
   }
 }

@@ -72,8 +72,6 @@ final class Comparison {
   }
 
   private static String truncate(String sql) {
-    return sql.length() <= MAX_SQL_KEPT
-        ? sql
-        : TextCut.prefix(sql, MAX_SQL_KEPT) + " /* ... truncated */";
+    return TextCut.cut(sql, MAX_SQL_KEPT, " /* ... truncated */");
   }
 }

@@ -332,7 +332,7 @@ final class StatementRunner {
           + HexFormat.of().withUpperCase().formatHex(raw, 0, n)
           + (n < raw.length ? "..." : "");
     }
-    return text.length() > MAX_SHOWN_CHARS ? TextCut.prefix(text, MAX_SHOWN_CHARS) + "..." : text;
+    return TextCut.cut(text, MAX_SHOWN_CHARS, "...");
   }
 
   private static String utf8(byte[] raw) {

@@ -1,5 +1,6 @@
 package io.querytester.report;
 
+import io.querytester.TextCut;
 import io.querytester.run.DataCheck;
 import java.io.PrintWriter;
 
@@ -29,7 +30,7 @@ final class ConsoleData {
       if (t.status() != DataCheck.Status.ABSENT
           && (t.status() != DataCheck.Status.EQUAL || !t.warnings().isEmpty())) {
         out.println(
-            "  " + t.table() + ": " + Units.abbreviate(Units.oneLine(DataText.line(t)), 200));
+            "  " + t.table() + ": " + TextCut.abbreviate(Units.oneLine(DataText.line(t)), 200));
       }
     }
     d.notes().forEach(n -> out.println("  note: " + n));

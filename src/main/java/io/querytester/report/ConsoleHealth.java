@@ -1,5 +1,6 @@
 package io.querytester.report;
 
+import io.querytester.TextCut;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -125,7 +126,7 @@ final class ConsoleHealth {
 
   private static String cut(String s, int max) {
     String t = s == null ? "" : s.replaceAll("\\s+", " ").strip();
-    return t.length() <= max ? t : t.substring(0, max - 3) + "...";
+    return TextCut.abbreviate(t, max);
   }
 
   private static String number(Long v) {

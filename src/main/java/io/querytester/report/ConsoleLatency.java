@@ -42,7 +42,7 @@ final class ConsoleLatency {
               Locale.ROOT,
               "  %s  %-10s %s",
               c.classId(),
-              HtmlReport.latencyWord(c.latency().verdict()),
+              LatencyEvidence.word(c.latency().verdict()),
               text == null ? "" : text));
     }
     if (r.run().machine() != null) {

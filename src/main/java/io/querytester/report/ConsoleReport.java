@@ -1,5 +1,6 @@
 package io.querytester.report;
 
+import io.querytester.TextCut;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -138,11 +139,11 @@ public final class ConsoleReport {
             Units.micros(l.neu().p99()),
             Units.ratio(l.p50Ratio()));
     String statement =
-        Units.abbreviate(Units.oneLine(c.example() == null ? c.fingerprint() : c.example()), 60);
+        TextCut.abbreviate(Units.oneLine(c.example() == null ? c.fingerprint() : c.example()), 60);
     return line(
         c.verdict().toLowerCase(Locale.ROOT),
         middle,
-        HtmlReport.latencyWord(l.verdict()),
+        LatencyEvidence.word(l.verdict()),
         statement,
         c);
   }
@@ -195,19 +196,19 @@ public final class ConsoleReport {
           "  "
               + paint(RED, c.classId())
               + "  "
-              + Units.abbreviate(Units.oneLine(JunitReport.message(c)), 120));
+              + TextCut.abbreviate(Units.oneLine(JunitReport.message(c)), 120));
       if (c.examples().isEmpty()) {
-        out.println("      " + Units.abbreviate(Units.oneLine(c.example()), 110));
+        out.println("      " + TextCut.abbreviate(Units.oneLine(c.example()), 110));
         continue;
       }
       Report.Example e = c.examples().getFirst();
-      out.println("      " + Units.abbreviate(Units.oneLine(e.sql()), 110));
+      out.println("      " + TextCut.abbreviate(Units.oneLine(e.sql()), 110));
       if (c.cause() != null) {
-        out.println("      cause: " + Units.abbreviate(Units.oneLine(c.cause().summary()), 200));
+        out.println("      cause: " + TextCut.abbreviate(Units.oneLine(c.cause().summary()), 200));
       }
       for (Report.Diff d : e.differences()) {
         out.println(
-            "      " + label(d.kind()) + ": " + Units.abbreviate(Units.oneLine(d.detail()), 120));
+            "      " + label(d.kind()) + ": " + TextCut.abbreviate(Units.oneLine(d.detail()), 120));
         if (d.samples() != null) {
           d.samples().onlyOld().stream()
               .limit(2)
@@ -247,7 +248,10 @@ public final class ConsoleReport {
       }
       if (io.querytester.explain.Cause.SETTINGS.equals(c.cause().status())) {
         out.println(
-            "  " + c.classId() + "  " + Units.abbreviate(Units.oneLine(c.cause().summary()), 220));
+            "  "
+                + c.classId()
+                + "  "
+                + TextCut.abbreviate(Units.oneLine(c.cause().summary()), 220));
       } else {
         others
             .computeIfAbsent(c.cause().status(), k -> new java.util.ArrayList<>())
@@ -282,7 +286,7 @@ public final class ConsoleReport {
           "  "
               + c.classId()
               + "  "
-              + Units.abbreviate(Units.oneLine(c.plan().summary()), 100)
+              + TextCut.abbreviate(Units.oneLine(c.plan().summary()), 100)
               + "  ["
               + String.join("; ", c.plan().reasons())
               + "]");
@@ -290,7 +294,7 @@ public final class ConsoleReport {
   }
 
   private static String row(List<String> values) {
-    return Units.abbreviate(
+    return TextCut.abbreviate(
         Units.oneLine(
             values.stream().map(v -> v == null ? "NULL" : v).collect(Collectors.joining(" | "))),
         110);

@@ -2,8 +2,10 @@ package io.querytester.report;
 
 import io.querytester.XmlWriter;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
@@ -141,7 +143,14 @@ final class Html {
     }
 
     String text() {
-      return HtmlReport.resource(file);
+      try (InputStream in = Html.class.getResourceAsStream(file)) {
+        if (in == null) {
+          throw new IllegalStateException(file + " is missing from the application jar");
+        }
+        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
     }
   }
 }

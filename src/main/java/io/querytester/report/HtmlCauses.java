@@ -1,7 +1,7 @@
 package io.querytester.report;
 
-import static io.querytester.report.HtmlReport.css;
-import static io.querytester.report.HtmlReport.n;
+import static io.querytester.report.HtmlParts.css;
+import static io.querytester.report.HtmlParts.n;
 
 import io.querytester.explain.Cause;
 import io.querytester.explain.CauseText;

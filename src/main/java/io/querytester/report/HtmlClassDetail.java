@@ -1,8 +1,8 @@
 package io.querytester.report;
 
-import static io.querytester.report.HtmlReport.css;
-import static io.querytester.report.HtmlReport.lower;
-import static io.querytester.report.HtmlReport.n;
+import static io.querytester.report.HtmlParts.css;
+import static io.querytester.report.HtmlParts.lower;
+import static io.querytester.report.HtmlParts.n;
 
 import io.querytester.explain.Plan;
 import io.querytester.run.DiffKind;
@@ -87,7 +87,7 @@ final class HtmlClassDetail {
     percentileRow("OLD", l.old());
     percentileRow("NEW", l.neu());
     h.close("table").open("p").text("Latency: ");
-    h.el("b", HtmlReport.latencyWord(l.verdict()), "class", "lat-" + css(l.verdict()));
+    h.el("b", LatencyEvidence.word(l.verdict()), "class", "lat-" + css(l.verdict()));
     h.text(", p50 " + Units.ratio(l.p50Ratio()) + ", p99 " + Units.ratio(l.p99Ratio()));
     if (l.pValue() != null) {
       h.text(String.format(Locale.ROOT, ", Mann-Whitney p = %.3g", l.pValue()));

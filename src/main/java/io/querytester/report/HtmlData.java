@@ -1,6 +1,6 @@
 package io.querytester.report;
 
-import static io.querytester.report.HtmlReport.n;
+import static io.querytester.report.HtmlParts.n;
 
 import io.querytester.run.DataCheck;
 import java.util.Collection;

@@ -1,7 +1,8 @@
 package io.querytester.report;
 
+import io.querytester.JunitXml;
 import io.querytester.OwnerOnly;
-import io.querytester.XmlWriter;
+import io.querytester.TextCut;
 import io.querytester.explain.CauseText;
 import io.querytester.run.DataCheck;
 import io.querytester.run.DiffKind;
@@ -85,76 +86,54 @@ public final class JunitReport {
               null));
     }
     String time = String.format(Locale.ROOT, "%.3f", r.run().durationSeconds());
-    try (XmlWriter x = XmlWriter.open(out)) {
-      x.start("testsuites")
-          .attr("name", "querytester")
-          .attr("tests", cases.size())
-          .attr("failures", failures)
-          .attr("errors", 0)
-          .attr("time", time);
-      x.start("testsuite")
-          .attr("name", suiteName(r))
-          .attr("tests", cases.size())
-          .attr("failures", failures)
-          .attr("errors", 0)
-          .attr("skipped", skipped)
-          .attr("time", time)
-          .attr(
-              "timestamp",
-              DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
-                  r.generatedAt().truncatedTo(ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC)));
-      properties(r, x);
+    String timestamp =
+        DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
+            r.generatedAt().truncatedTo(ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC));
+    try (JunitXml x = JunitXml.open(out)) {
+      x.suites(new JunitXml.Suite("querytester", cases.size(), failures, 0, null, time, null));
+      x.suite(
+          new JunitXml.Suite(suiteName(r), cases.size(), failures, 0, skipped, time, timestamp));
+      x.properties(properties(r));
       for (Case c : cases) {
         testCase(c, x);
       }
-      x.element("system-out", systemOut(r));
+      x.systemOut(systemOut(r));
     }
   }
 
-  private static void testCase(Case c, XmlWriter x) throws IOException {
+  private static void testCase(Case c, JunitXml x) throws IOException {
     if (c.outcome() == null && c.out() == null) {
-      x.empty("testcase").attr("classname", c.classname()).attr("name", c.name());
-      x.attr("time", c.time());
+      x.passedCase(c.classname(), c.name(), c.time());
       return;
     }
-    x.start("testcase").attr("classname", c.classname()).attr("name", c.name());
-    x.attr("time", c.time());
+    x.startCase(c.classname(), c.name(), c.time());
     switch (c.outcome()) {
-      case Failure f ->
-          x.start("failure")
-              .attr("type", f.type())
-              .attr("message", f.message())
-              .text(f.body())
-              .end();
-      case Skipped s -> x.empty("skipped").attr("message", s.message());
+      case Failure f -> x.failure(f.type(), f.message(), f.body());
+      case Skipped s -> x.skipped(s.message());
       case null -> {}
     }
     if (c.out() != null) {
-      x.element("system-out", c.out());
+      x.systemOut(c.out());
     }
     x.end();
   }
 
-  private static void properties(Report r, XmlWriter x) throws IOException {
-    x.start("properties");
-    property(x, "verdict", r.verdict());
+  private static List<JunitXml.Property> properties(Report r) {
+    List<JunitXml.Property> p = new ArrayList<>();
+    p.add(new JunitXml.Property("verdict", r.verdict()));
     for (Report.Server s : r.servers()) {
-      property(x, s.label(), s.spec() + " " + s.version());
+      p.add(new JunitXml.Property(s.label(), s.spec() + " " + s.version()));
     }
-    property(x, "workload", r.run().workload());
-    property(x, "run", r.run().dir());
+    p.add(new JunitXml.Property("workload", r.run().workload()));
+    p.add(new JunitXml.Property("run", r.run().dir()));
     if (r.run().shards() != null) {
-      property(x, "shards", r.run().shardText());
+      p.add(new JunitXml.Property("shards", r.run().shardText()));
     }
-    property(x, "fail_on", String.join(",", r.gate().failOn()));
+    p.add(new JunitXml.Property("fail_on", String.join(",", r.gate().failOn())));
     if (r.run().machine() != null) {
-      property(x, "machine", LatencyEvidence.machine(r.run().machine()));
+      p.add(new JunitXml.Property("machine", LatencyEvidence.machine(r.run().machine())));
     }
-    x.end();
-  }
-
-  private static void property(XmlWriter x, String name, String value) throws IOException {
-    x.empty("property").attr("name", name).attr("value", value);
+    return p;
   }
 
   private static Outcome outcome(Report.ClassEntry c) {
@@ -367,7 +346,7 @@ public final class JunitReport {
 
   private static String name(Report.ClassEntry c) {
     String text = c.fingerprint() != null ? c.fingerprint() : c.example();
-    return c.classId() + " " + Units.abbreviate(Units.oneLine(text), 150);
+    return c.classId() + " " + TextCut.abbreviate(Units.oneLine(text), 150);
   }
 
   private static String time(Report.ClassEntry c) {

@@ -132,12 +132,18 @@ final class LatencyEvidence {
         b.append(": ").append(c.error());
       }
       if (l.replayVerdict() != null) {
-        b.append(" (the replay alone: ")
-            .append(HtmlReport.latencyWord(l.replayVerdict()))
-            .append(')');
+        b.append(" (the replay alone: ").append(word(l.replayVerdict())).append(')');
       }
     }
     return b.toString();
+  }
+
+  /** The latency verdict in a word; "too few" when a side has too few executions to judge. */
+  static String word(String verdict) {
+    if (verdict == null) {
+      return "-";
+    }
+    return verdict.equals("CANNOT_EVALUATE") ? "too few" : verdict.toLowerCase(Locale.ROOT);
   }
 
   /** A confirmation's outcome in words. */

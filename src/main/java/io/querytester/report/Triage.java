@@ -1,5 +1,6 @@
 package io.querytester.report;
 
+import io.querytester.TextCut;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -97,7 +98,7 @@ final class Triage {
     // Spaces kept as they are: a trailing one may be the whole difference.
     return value == null
         ? "NULL"
-        : "'" + Units.abbreviate(value.replaceAll("[\r\n\t]+", " "), 60) + "'";
+        : "'" + TextCut.abbreviate(value.replaceAll("[\r\n\t]+", " "), 60) + "'";
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.querytester.report;
 
-import io.querytester.TextCut;
 import java.util.Locale;
 
 /** How numbers and text are shortened for people, the same in every output. */
@@ -27,12 +26,5 @@ final class Units {
 
   static String oneLine(String s) {
     return s == null ? "" : s.replaceAll("\\s+", " ").strip();
-  }
-
-  static String abbreviate(String s, int max) {
-    if (s.length() <= max) {
-      return s;
-    }
-    return TextCut.prefix(s, max - 3) + "...";
   }
 }

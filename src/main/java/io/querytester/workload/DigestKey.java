@@ -1,6 +1,6 @@
 package io.querytester.workload;
 
-import io.querytester.workload.SqlScanner.Type;
+import io.querytester.workload.SqlToken.Kind;
 import java.util.Locale;
 import java.util.Map;
 
@@ -38,19 +38,19 @@ public final class DigestKey {
     SqlScanner sc = new SqlScanner(sql == null ? "" : sql);
     StringBuilder key = new StringBuilder(Math.min(sql == null ? 0 : sql.length(), 1024));
     int listStart = -1; // where an OPEN whose content is only literals so far was written
-    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
       String token = token(sc, t);
-      if (t == Type.SEMICOLON && sc.depth() == 0) {
+      if (t == Kind.SEMICOLON && sc.depth() == 0) {
         continue;
       }
-      if (t == Type.OPEN) {
+      if (t == Kind.OPEN) {
         listStart = key.length();
-      } else if (t == Type.CLOSE && listStart >= 0) {
+      } else if (t == Kind.CLOSE && listStart >= 0) {
         key.setLength(listStart);
         appendList(key);
         listStart = -1;
         continue;
-      } else if (!(t == Type.COMMA || t == Type.DOT || token.equals("?"))) {
+      } else if (!(t == Kind.COMMA || t == Kind.DOT || token.equals("?"))) {
         listStart = -1;
       }
       append(key, t, token);
@@ -58,7 +58,7 @@ public final class DigestKey {
     return key.toString();
   }
 
-  private static String token(SqlScanner sc, Type t) {
+  private static String token(SqlScanner sc, Kind t) {
     String text = sc.text().substring(sc.start(), sc.end());
     return switch (t) {
       case STRING, NUMBER, PARAMETER -> "?";
@@ -82,18 +82,18 @@ public final class DigestKey {
       key.setLength(key.length() - 2);
       return;
     }
-    append(key, Type.OPEN, LIST);
+    append(key, Kind.OPEN, LIST);
   }
 
   /** Tokens joined by one space, except around dots: {@code @@session.x}, {@code db.t}. */
-  private static void append(StringBuilder key, Type t, String token) {
+  private static void append(StringBuilder key, Kind t, String token) {
     if (token.equals("=") && key.length() > 1 && key.charAt(key.length() - 1) == '!') {
       // The digest writes <> as !=: one spelling for both.
       key.setLength(key.length() - 1);
       key.append("< >");
       return;
     }
-    boolean glue = t == Type.DOT || (key.length() > 0 && key.charAt(key.length() - 1) == '.');
+    boolean glue = t == Kind.DOT || (key.length() > 0 && key.charAt(key.length() - 1) == '.');
     if (key.length() > 0 && !glue) {
       key.append(' ');
     }

@@ -1,6 +1,6 @@
 package io.querytester.workload;
 
-import io.querytester.workload.SqlScanner.Type;
+import io.querytester.workload.SqlToken.Kind;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -61,11 +61,11 @@ final class NondeterminismDetector {
   private long existsBlock; // bit d: the block at depth d is an EXISTS (...) subquery
   private int outerDepth = Integer.MAX_VALUE;
   private Keyword first;
-  private Type prevType;
+  private Kind prevType;
   private Keyword prevKw;
-  private Type prev2Type;
+  private Kind prev2Type;
   private Keyword prev2Kw;
-  private Type prev3Type;
+  private Kind prev3Type;
   private int prevStart;
   private int prevEnd;
   private boolean afterSemicolon;
@@ -92,21 +92,21 @@ final class NondeterminismDetector {
   }
 
   private Result run() {
-    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
       Keyword k = sc.keyword();
       int d = sc.depth();
       if (prevType == null) {
         first = k;
       }
-      if (afterSemicolon && t != Type.SEMICOLON) {
+      if (afterSemicolon && t != Kind.SEMICOLON) {
         // The server refuses a second statement without multi-statements; never count on that.
         unsafe("more than one statement");
       }
-      afterSemicolon |= t == Type.SEMICOLON && d == 0;
+      afterSemicolon |= t == Kind.SEMICOLON && d == 0;
       if (first == Keyword.SET) {
         setClause(t, k);
       }
-      if (t != Type.OPEN && t != Type.CLOSE && t != Type.SEMICOLON) {
+      if (t != Kind.OPEN && t != Kind.CLOSE && t != Kind.SEMICOLON) {
         outerDepth = Math.min(outerDepth, d);
       }
       if (prevKw == Keyword.INTO && kind == StatementKind.READ) {
@@ -114,14 +114,14 @@ final class NondeterminismDetector {
         unsafe(
             k == Keyword.OUTFILE || k == Keyword.DUMPFILE
                 ? "INTO " + k.name()
-                : t == Type.USER_VAR ? "INTO @var" : "INTO variable");
+                : t == Kind.USER_VAR ? "INTO @var" : "INTO variable");
       }
       switch (t) {
         case OPEN -> open(d);
         case CLOSE -> close();
         case WORD -> word(k, d);
         case OPERATOR -> {
-          if (prevType == Type.USER_VAR && sc.isOperator(":=") && kind != StatementKind.SESSION) {
+          if (prevType == Kind.USER_VAR && sc.isOperator(":=") && kind != StatementKind.SESSION) {
             unsafe("user variable assignment (@var :=)");
           }
         }
@@ -153,16 +153,16 @@ final class NondeterminismDetector {
    * it does to how later statements are read (sql_mode, the client character set) the replay
    * follows per session ({@link ReadingChange}).
    */
-  private void setClause(Type t, Keyword k) {
+  private void setClause(Kind t, Keyword k) {
     if (k == Keyword.WRITE && prevKw == Keyword.READ) {
       unsafe(ACCESS_MODE);
     }
     if (k == Keyword.TX_READ_ONLY
         || k == Keyword.TRANSACTION_READ_ONLY
-        || (t == Type.SYSTEM_VAR && endsWith("read_only"))) {
+        || (t == Kind.SYSTEM_VAR && endsWith("read_only"))) {
       unsafe(ACCESS_MODE);
     }
-    if ((t == Type.WORD || t == Type.SYSTEM_VAR || t == Type.QUOTED_NAME)
+    if ((t == Kind.WORD || t == Kind.SYSTEM_VAR || t == Kind.QUOTED_NAME)
         && ReadingChange.tracking(sc.text(), sc.start(), sc.end())) {
       unsafe(SILENCES_TRACKING);
     }
@@ -182,9 +182,9 @@ final class NondeterminismDetector {
       existsBlock =
           prevKw == Keyword.EXISTS ? existsBlock | (1L << inner) : existsBlock & ~(1L << inner);
     }
-    if (prevType == Type.WORD && prevKw != null && prev2Type != Type.DOT) {
+    if (prevType == Kind.WORD && prevKw != null && prev2Type != Kind.DOT) {
       call(prevKw);
-    } else if (prevType == Type.WORD || prevType == Type.QUOTED_NAME) {
+    } else if (prevType == Kind.WORD || prevType == Kind.QUOTED_NAME) {
       storedFunction();
     }
   }
@@ -195,7 +195,7 @@ final class NondeterminismDetector {
    */
   private void storedFunction() {
     String name = sc.text().substring(prevStart, prevEnd);
-    if (prevType == Type.QUOTED_NAME && name.length() >= 2) {
+    if (prevType == Kind.QUOTED_NAME && name.length() >= 2) {
       name = name.substring(1, name.length() - 1).replace("``", "`");
     }
     if (calls == null) {
@@ -206,7 +206,7 @@ final class NondeterminismDetector {
 
   /** {@code RAND()} and {@code UNIX_TIMESTAMP()} vary only without arguments. */
   private void close() {
-    if (prevType == Type.OPEN && prev2Type == Type.WORD && prev3Type != Type.DOT) {
+    if (prevType == Kind.OPEN && prev2Type == Kind.WORD && prev3Type != Kind.DOT) {
       if (prev2Kw == Keyword.RAND) {
         marker("RAND()");
       } else if (prev2Kw == Keyword.UNIX_TIMESTAMP) {
@@ -284,7 +284,7 @@ final class NondeterminismDetector {
           UTC_DATE,
           UTC_TIME,
           UTC_TIMESTAMP -> {
-        if (prevType != Type.DOT) {
+        if (prevType != Kind.DOT) {
           marker(k.name() + "()");
         }
       }

@@ -1,6 +1,6 @@
 package io.querytester.workload;
 
-import io.querytester.workload.SqlScanner.Type;
+import io.querytester.workload.SqlToken.Kind;
 
 /**
  * Recognises the text of a server-side prepared statement: a {@code ?} placeholder outside strings
@@ -22,8 +22,8 @@ public final class PreparedTemplate {
       return false; // most statements: no scan at all
     }
     SqlScanner sc = new SqlScanner(sql);
-    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
-      if (t == Type.PARAMETER) {
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
+      if (t == Kind.PARAMETER) {
         return true;
       }
     }

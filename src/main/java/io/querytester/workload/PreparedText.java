@@ -1,6 +1,6 @@
 package io.querytester.workload;
 
-import io.querytester.workload.SqlScanner.Type;
+import io.querytester.workload.SqlToken.Kind;
 
 /**
  * The text a {@code PREPARE name FROM '...'} or an {@code EXECUTE IMMEDIATE '...'} hands the
@@ -27,8 +27,8 @@ record PreparedText(boolean immediate, String text) {
     sc.next();
     Keyword verb = sc.keyword();
     boolean ownMode = false;
-    if (verb == Keyword.SET && sc.next() == Type.WORD && sc.keyword() == Keyword.STATEMENT) {
-      for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+    if (verb == Keyword.SET && sc.next() == Kind.WORD && sc.keyword() == Keyword.STATEMENT) {
+      for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
         ownMode |= ReadingChange.namesReading(sc.text(), sc.start(), sc.end(), t);
         if (sc.depth() == 0 && sc.keyword() == Keyword.FOR) {
           break;
@@ -41,8 +41,8 @@ record PreparedText(boolean immediate, String text) {
       }
     }
     if (verb == Keyword.PREPARE) {
-      Type name = sc.next();
-      if (name != Type.WORD && name != Type.QUOTED_NAME) {
+      Kind name = sc.next();
+      if (name != Kind.WORD && name != Kind.QUOTED_NAME) {
         return null;
       }
       sc.next();
@@ -56,16 +56,16 @@ record PreparedText(boolean immediate, String text) {
   }
 
   private static PreparedText literal(SqlScanner sc, boolean immediate, SqlModes modes) {
-    if (sc.next() != Type.STRING) {
+    if (sc.next() != Kind.STRING) {
       return new PreparedText(immediate, null);
     }
     String token = sc.text().substring(sc.start(), sc.end());
-    Type after = sc.next();
-    if (after == Type.SEMICOLON) {
+    Kind after = sc.next();
+    if (after == Kind.SEMICOLON) {
       after = sc.next();
     }
-    boolean using = immediate && after == Type.WORD && "USING".equalsIgnoreCase(word(sc));
-    if (after != Type.END && !using) {
+    boolean using = immediate && after == Kind.WORD && "USING".equalsIgnoreCase(word(sc));
+    if (after != Kind.END && !using) {
       return new PreparedText(immediate, null); // 'a' 'b' concatenates, and more tricks
     }
     return new PreparedText(immediate, unescape(token, modes));

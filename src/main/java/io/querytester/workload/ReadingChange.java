@@ -1,5 +1,6 @@
 package io.querytester.workload;
 
+import io.querytester.TextCut;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.List;
@@ -60,10 +61,10 @@ public record ReadingChange(SqlReading after, SqlReading during, String unknown)
   }
 
   /** Whether the token at [start, end) names a variable or a SET form that sets the reading. */
-  static boolean namesReading(String text, int start, int end, SqlScanner.Type t) {
-    if (t != SqlScanner.Type.WORD
-        && t != SqlScanner.Type.SYSTEM_VAR
-        && t != SqlScanner.Type.QUOTED_NAME) {
+  static boolean namesReading(String text, int start, int end, SqlToken.Kind t) {
+    if (t != SqlToken.Kind.WORD
+        && t != SqlToken.Kind.SYSTEM_VAR
+        && t != SqlToken.Kind.QUOTED_NAME) {
       return false;
     }
     String name = text.substring(start, end).toLowerCase(Locale.ROOT).replace("`", "");
@@ -138,7 +139,7 @@ public record ReadingChange(SqlReading after, SqlReading during, String unknown)
 
   private static boolean mentionsReading(String text, SqlModes modes) {
     SqlScanner sc = new SqlScanner(text, null, modes);
-    for (SqlScanner.Type t = sc.next(); t != SqlScanner.Type.END; t = sc.next()) {
+    for (SqlToken.Kind t = sc.next(); t != SqlToken.Kind.END; t = sc.next()) {
       if (namesReading(text, sc.start(), sc.end(), t)) {
         return true;
       }
@@ -242,7 +243,7 @@ public record ReadingChange(SqlReading after, SqlReading during, String unknown)
       b.append(b.isEmpty() ? "" : " ").append(t.text());
     }
     String s = b.toString();
-    return s.length() > 60 ? s.substring(0, 57) + "..." : s;
+    return TextCut.abbreviate(s, 60);
   }
 
   /** The modes a value of sql_mode gives, or null when not known for certain. */

@@ -1,6 +1,6 @@
 package io.querytester.workload;
 
-import io.querytester.workload.SqlScanner.Type;
+import io.querytester.workload.SqlToken.Kind;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -125,7 +125,7 @@ public record RoutineBody(
     private String called;
     private String prevWord = "";
     private String prev2Word = "";
-    private Type prevType;
+    private Kind prevType;
     private int prevStart;
     private int prevEnd;
 
@@ -135,14 +135,14 @@ public record RoutineBody(
     }
 
     RoutineBody run() {
-      for (Type t = sc.next(); t != Type.END; t = sc.next()) {
-        String word = t == Type.WORD ? token().toUpperCase(Locale.ROOT) : "";
-        if (t == Type.WORD || t == Type.QUOTED_NAME) {
+      for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
+        String word = t == Kind.WORD ? token().toUpperCase(Locale.ROOT) : "";
+        if (t == Kind.WORD || t == Kind.QUOTED_NAME) {
           names.add(unquoted(token()).toLowerCase(Locale.ROOT));
         }
         if (calling) {
           procedureName(t);
-        } else if (t == Type.OPEN && (prevType == Type.WORD || prevType == Type.QUOTED_NAME)) {
+        } else if (t == Kind.OPEN && (prevType == Kind.WORD || prevType == Kind.QUOTED_NAME)) {
           call();
         }
         declare(t, word);
@@ -194,10 +194,10 @@ public record RoutineBody(
     }
 
     /** {@code CALL db.p(...)}: the last part of the name, up to its arguments or the end. */
-    private void procedureName(Type t) {
-      if (t == Type.WORD || t == Type.QUOTED_NAME) {
+    private void procedureName(Kind t) {
+      if (t == Kind.WORD || t == Kind.QUOTED_NAME) {
         called = unquoted(token()).toLowerCase(Locale.ROOT);
-      } else if (t != Type.DOT) {
+      } else if (t != Kind.DOT) {
         if (called != null) {
           procedures.add(called);
         }
@@ -206,15 +206,15 @@ public record RoutineBody(
     }
 
     /** DECLARE a, b INT: the body's own variables, which its SETs may set. */
-    private void declare(Type t, String word) {
+    private void declare(Kind t, String word) {
       if (word.equals("DECLARE")) {
         declaring = true;
         return;
       }
-      if (declaring && t == Type.WORD) {
+      if (declaring && t == Kind.WORD) {
         declared.add(token().toLowerCase(Locale.ROOT));
         declaring = false;
-      } else if (t == Type.COMMA && prevType == Type.WORD && declared.contains(prevLower())) {
+      } else if (t == Kind.COMMA && prevType == Kind.WORD && declared.contains(prevLower())) {
         declaring = true;
       } else {
         declaring = false;
@@ -229,10 +229,10 @@ public record RoutineBody(
      * A SET statement (not the SET of CHARACTER SET, nor the SET(...) type): each assignment's
      * target must be a variable of the body's own or a user variable.
      */
-    private void set(Type t, String word) {
+    private void set(Kind t, String word) {
       if (word.equals("SIGNAL") || word.equals("RESIGNAL")) {
         signalling = true;
-      } else if (t == Type.SEMICOLON) {
+      } else if (t == Kind.SEMICOLON) {
         signalling = false;
       }
       if (word.equals("SET") && !prevWord.equals("CHARACTER") && !nextIsOpen() && !signalling) {
@@ -242,20 +242,20 @@ public record RoutineBody(
       if (setDepth < 0 || sc.depth() != setDepth) {
         return;
       }
-      if (t == Type.SEMICOLON) {
+      if (t == Kind.SEMICOLON) {
         setDepth = -1;
         return;
       }
-      boolean target = prevWord.equals("SET") || prevType == Type.COMMA;
+      boolean target = prevWord.equals("SET") || prevType == Kind.COMMA;
       if (!target) {
         return;
       }
       String name = unquoted(token()).toLowerCase(Locale.ROOT);
-      if (t == Type.SYSTEM_VAR) {
+      if (t == Kind.SYSTEM_VAR) {
         unsafe("sets system variable " + token());
       } else if (SET_BEYOND_VARIABLES.contains(word)) {
         unsafe("runs SET " + word);
-      } else if ((t == Type.WORD || t == Type.QUOTED_NAME) && !declared.contains(name)) {
+      } else if ((t == Kind.WORD || t == Kind.QUOTED_NAME) && !declared.contains(name)) {
         unsafe("sets " + token() + ", which it does not declare: a system variable");
       }
     }
@@ -263,7 +263,7 @@ public record RoutineBody(
     /** A "(" after a name: a built-in that must not run, or a name to judge as a function. */
     private void call() {
       String name = text.substring(prevStart, prevEnd);
-      if (prevType == Type.QUOTED_NAME) {
+      if (prevType == Kind.QUOTED_NAME) {
         functions.add(unquoted(name).toLowerCase(Locale.ROOT));
         return;
       }

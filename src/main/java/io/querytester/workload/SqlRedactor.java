@@ -1,6 +1,6 @@
 package io.querytester.workload;
 
-import io.querytester.workload.SqlScanner.Type;
+import io.querytester.workload.SqlToken.Kind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -100,7 +100,7 @@ public final class SqlRedactor {
     List<String> out = new ArrayList<>();
     SqlScanner sc = new SqlScanner(sql);
     Passwords passwords = new Passwords(sql);
-    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
       String token = sql.substring(sc.start(), sc.end());
       Secret secret = passwords.next(t, sc.start(), sc.end());
       if (secret == Secret.WHOLE && token.length() > 1) {
@@ -209,10 +209,10 @@ public final class SqlRedactor {
     StringBuilder out = new StringBuilder(sql.length());
     int copied = 0;
     Passwords passwords = new Passwords(sql);
-    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
       gap(sql, copied, sc.start(), allLiterals, out);
       String token = sql.substring(sc.start(), sc.end());
-      boolean literal = t == Type.STRING || t == Type.NUMBER;
+      boolean literal = t == Kind.STRING || t == Kind.NUMBER;
       Secret secret = passwords.next(t, sc.start(), sc.end());
       if (allLiterals && literal) {
         out.append('?');
@@ -251,7 +251,7 @@ public final class SqlRedactor {
     private int sincePasswordWord = Integer.MAX_VALUE;
     private int sinceConnectionWord = Integer.MAX_VALUE;
     private String previous = "";
-    private Type previousType;
+    private Kind previousType;
     private int depth;
     private int keyDepth = -1; // the depth of an encryption function's arguments, or -1
     private boolean pastFirstArgument;
@@ -261,11 +261,11 @@ public final class SqlRedactor {
     }
 
     /** What of the token just scanned, at [start, end), is a secret. */
-    Secret next(Type t, int start, int end) {
+    Secret next(Kind t, int start, int end) {
       String token = sql.substring(start, end);
-      String upper = t == Type.WORD ? token.toUpperCase(Locale.ROOT) : "";
+      String upper = t == Kind.WORD ? token.toUpperCase(Locale.ROOT) : "";
       Secret secret = Secret.NONE;
-      if (t == Type.STRING) {
+      if (t == Kind.STRING) {
         if (sincePasswordWord <= PASSWORD_REACH && !accountName(end)) {
           secret = Secret.WHOLE;
         } else if (keyDepth >= 0 && pastFirstArgument) {
@@ -291,12 +291,12 @@ public final class SqlRedactor {
     }
 
     /** Follows the arguments of an encryption function: the key comes after the first. */
-    private void keyArguments(Type t) {
+    private void keyArguments(Kind t) {
       switch (t) {
         case OPEN -> {
           depth++;
           if (keyDepth < 0
-              && previousType == Type.WORD
+              && previousType == Kind.WORD
               && KEY_FUNCTIONS.contains(previous.toUpperCase(Locale.ROOT))) {
             keyDepth = depth;
             pastFirstArgument = false;

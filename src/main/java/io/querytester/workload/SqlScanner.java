@@ -1,5 +1,7 @@
 package io.querytester.workload;
 
+import io.querytester.workload.SqlToken.Kind;
+
 /**
  * Splits SQL into tokens the way the server does, skipping whitespace and comments, so that the
  * analysers never mistake text inside a string or a comment for SQL.
@@ -11,29 +13,6 @@ package io.querytester.workload;
  * of times, and nothing throws on odd input.
  */
 final class SqlScanner {
-  enum Type {
-    /** A word: keyword, name or function name (also a name starting with digits, like 1abc). */
-    WORD,
-    /** A back-quoted name. */
-    QUOTED_NAME,
-    STRING,
-    NUMBER,
-    /** {@code @name}, {@code @'name'}. */
-    USER_VAR,
-    /** {@code @@name}, {@code @@session.name}. */
-    SYSTEM_VAR,
-    OPEN,
-    CLOSE,
-    COMMA,
-    SEMICOLON,
-    DOT,
-    /** {@code ?}. */
-    PARAMETER,
-    /** Any other symbol; {@code :=} is one token. */
-    OPERATOR,
-    END
-  }
-
   private final String s;
   private final int n;
   private final ServerDialect dialect;
@@ -42,7 +21,7 @@ final class SqlScanner {
   private int pos;
   private boolean inVersionComment;
   private int depth;
-  private Type type;
+  private Kind type;
   private int start;
   private int end;
   private int tokenDepth;
@@ -87,7 +66,7 @@ final class SqlScanner {
     return s;
   }
 
-  Type type() {
+  Kind type() {
     return type;
   }
 
@@ -111,15 +90,15 @@ final class SqlScanner {
 
   /** The keyword this WORD token spells, or null (also for every other token type). */
   Keyword keyword() {
-    return type == Type.WORD ? Keyword.of(s, start, end) : null;
+    return type == Kind.WORD ? Keyword.of(s, start, end) : null;
   }
 
   boolean isOperator(String op) {
-    return type == Type.OPERATOR && end - start == op.length() && s.startsWith(op, start);
+    return type == Kind.OPERATOR && end - start == op.length() && s.startsWith(op, start);
   }
 
   /** Advances to the next token and returns its type; END at the end of the text. */
-  Type next() {
+  Kind next() {
     skipSpaceAndComments();
     start = pos;
     tokenDepth = depth;
@@ -129,19 +108,19 @@ final class SqlScanner {
       if (inVersionComment) {
         unprovable("an unterminated executable comment");
       }
-      return type = Type.END;
+      return type = Kind.END;
     }
     char c = s.charAt(pos);
     type =
         switch (c) {
-          case '\'' -> quoted(c, Type.STRING);
-          case '"' -> quoted(c, modes.ansiQuotes() ? Type.QUOTED_NAME : Type.STRING);
-          case '`' -> quoted(c, Type.QUOTED_NAME);
+          case '\'' -> quoted(c, Kind.STRING);
+          case '"' -> quoted(c, modes.ansiQuotes() ? Kind.QUOTED_NAME : Kind.STRING);
+          case '`' -> quoted(c, Kind.QUOTED_NAME);
           case '@' -> variable();
           case '(' -> {
             pos++;
             depth++;
-            yield Type.OPEN;
+            yield Kind.OPEN;
           }
           case ')' -> {
             pos++;
@@ -149,15 +128,15 @@ final class SqlScanner {
               depth--;
             }
             tokenDepth = depth;
-            yield Type.CLOSE;
+            yield Kind.CLOSE;
           }
-          case ',' -> single(Type.COMMA);
-          case ';' -> single(Type.SEMICOLON);
-          case '?' -> single(Type.PARAMETER);
-          case '.' -> pos + 1 < n && isDigit(s.charAt(pos + 1)) ? number() : single(Type.DOT);
+          case ',' -> single(Kind.COMMA);
+          case ';' -> single(Kind.SEMICOLON);
+          case '?' -> single(Kind.PARAMETER);
+          case '.' -> pos + 1 < n && isDigit(s.charAt(pos + 1)) ? number() : single(Kind.DOT);
           case ':' -> {
             pos += pos + 1 < n && s.charAt(pos + 1) == '=' ? 2 : 1;
-            yield Type.OPERATOR;
+            yield Kind.OPERATOR;
           }
           default -> {
             if (c == '[' && modes.mssql()) {
@@ -169,16 +148,16 @@ final class SqlScanner {
             }
             if (isWordChar(c)) {
               pos = wordEnd(pos + 1);
-              yield Type.WORD;
+              yield Kind.WORD;
             }
-            yield single(Type.OPERATOR);
+            yield single(Kind.OPERATOR);
           }
         };
     end = pos;
     return type;
   }
 
-  private Type single(Type t) {
+  private Kind single(Kind t) {
     pos++;
     return t;
   }
@@ -302,7 +281,7 @@ final class SqlScanner {
     }
   }
 
-  private Type quoted(char quote, Type t) {
+  private Kind quoted(char quote, Kind t) {
     int p = pos + 1;
     // a backslash escapes in strings ('...', and "..." but under ANSI_QUOTES), never in names
     boolean escapes =
@@ -326,21 +305,21 @@ final class SqlScanner {
     return t;
   }
 
-  private Type variable() {
+  private Kind variable() {
     if (pos + 1 < n && s.charAt(pos + 1) == '@') {
       pos = nameEnd(pos + 2);
-      return Type.SYSTEM_VAR;
+      return Kind.SYSTEM_VAR;
     }
     pos++;
     if (pos < n) {
       char c = s.charAt(pos);
       if (c == '\'' || c == '"' || c == '`') {
-        quoted(c, Type.USER_VAR);
-        return Type.USER_VAR;
+        quoted(c, Kind.USER_VAR);
+        return Kind.USER_VAR;
       }
     }
     pos = nameEnd(pos);
-    return Type.USER_VAR;
+    return Kind.USER_VAR;
   }
 
   /** Variable names may contain dots ({@code @@global.sql_mode}). */
@@ -351,7 +330,7 @@ final class SqlScanner {
     return p;
   }
 
-  private Type number() {
+  private Kind number() {
     int p = pos;
     if (s.charAt(p) == '0'
         && p + 1 < n
@@ -379,10 +358,10 @@ final class SqlScanner {
     if (p < n && isWordChar(s.charAt(p))) {
       // A name that starts with digits, like 1abc or 123_table.
       pos = wordEnd(p);
-      return Type.WORD;
+      return Kind.WORD;
     }
     pos = p;
-    return Type.NUMBER;
+    return Kind.NUMBER;
   }
 
   private int wordEnd(int p) {

@@ -13,15 +13,18 @@ import java.util.Locale;
  */
 public record SqlToken(Kind kind, String text) {
 
-  /** The kinds of token; the same split as the statement classifier's. */
+  /**
+   * The kinds of token: the one list the scanner and every analysis share (the statement
+   * classifier's, the advisor's rules).
+   */
   public enum Kind {
-    /** A keyword, name or function name. */
+    /** A word: keyword, name or function name (also a name starting with digits, like 1abc). */
     WORD,
     /** A back-quoted name. */
     QUOTED_NAME,
     STRING,
     NUMBER,
-    /** {@code @name}. */
+    /** {@code @name}, {@code @'name'}. */
     USER_VAR,
     /** {@code @@name}, {@code @@session.name}. */
     SYSTEM_VAR,
@@ -30,8 +33,12 @@ public record SqlToken(Kind kind, String text) {
     COMMA,
     SEMICOLON,
     DOT,
+    /** {@code ?}. */
     PARAMETER,
-    OPERATOR
+    /** Any other symbol; {@code :=} is one token. */
+    OPERATOR,
+    /** What the scanner returns when no token is left: never the kind of a token in a list. */
+    END
   }
 
   /** The tokens of {@code sql}; never throws on odd input. */
@@ -47,8 +54,8 @@ public record SqlToken(Kind kind, String text) {
   /** The tokens a scanner gives (as its server reads the text, with a dialect). */
   static List<SqlToken> read(SqlScanner sc) {
     List<SqlToken> tokens = new ArrayList<>();
-    for (SqlScanner.Type t = sc.next(); t != SqlScanner.Type.END; t = sc.next()) {
-      tokens.add(new SqlToken(Kind.valueOf(t.name()), sc.text().substring(sc.start(), sc.end())));
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
+      tokens.add(new SqlToken(t, sc.text().substring(sc.start(), sc.end())));
     }
     return tokens;
   }
@@ -68,10 +75,10 @@ public record SqlToken(Kind kind, String text) {
   public static List<Located> located(String sql) {
     SqlScanner sc = new SqlScanner(sql == null ? "" : sql);
     List<Located> tokens = new ArrayList<>();
-    for (SqlScanner.Type t = sc.next(); t != SqlScanner.Type.END; t = sc.next()) {
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
       tokens.add(
           new Located(
-              new SqlToken(Kind.valueOf(t.name()), sc.text().substring(sc.start(), sc.end())),
+              new SqlToken(t, sc.text().substring(sc.start(), sc.end())),
               sc.start(),
               sc.end(),
               sc.depth()));

@@ -1,6 +1,6 @@
 package io.querytester.workload;
 
-import io.querytester.workload.SqlScanner.Type;
+import io.querytester.workload.SqlToken.Kind;
 
 /**
  * Decides what a statement does from its leading words, the way the server's parser would see them:
@@ -27,21 +27,21 @@ final class StatementClassifier {
   }
 
   /** Classifies the statement that starts at the current token. */
-  private static StatementKind statement(SqlScanner sc, Type t) {
+  private static StatementKind statement(SqlScanner sc, Kind t) {
     StatementKind kind = verb(sc, t);
     if (kind == StatementKind.OTHER && sc.inVersionComment()) {
       // A version comment of modifiers before the verb: /*!40001 SQL_NO_CACHE */ SELECT ...
-      while (t != Type.END && sc.inVersionComment()) {
+      while (t != Kind.END && sc.inVersionComment()) {
         t = sc.next();
       }
-      return t == Type.END ? kind : statement(sc, t);
+      return t == Kind.END ? kind : statement(sc, t);
     }
     return kind;
   }
 
-  private static StatementKind verb(SqlScanner sc, Type t) {
+  private static StatementKind verb(SqlScanner sc, Kind t) {
     int parens = 0;
-    while (t == Type.OPEN) {
+    while (t == Kind.OPEN) {
       parens++;
       t = sc.next();
     }
@@ -107,7 +107,7 @@ final class StatementClassifier {
   /** EXPLAIN only plans, unless ANALYZE makes it run the statement. */
   private static StatementKind explain(SqlScanner sc) {
     boolean runs = false;
-    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
       Keyword k = sc.keyword();
       if (k == Keyword.ANALYZE) {
         runs = true;
@@ -119,8 +119,8 @@ final class StatementClassifier {
       } else if (k != Keyword.FORMAT
           && k != Keyword.EXTENDED
           && k != Keyword.PARTITIONS
-          && t != Type.OPERATOR
-          && !(t == Type.WORD && k == null)) {
+          && t != Kind.OPERATOR
+          && !(t == Kind.WORD && k == null)) {
         return StatementKind.READ;
       }
     }
@@ -129,7 +129,7 @@ final class StatementClassifier {
 
   /** MariaDB's ANALYZE runs a statement; ANALYZE TABLE updates statistics. */
   private static StatementKind analyze(SqlScanner sc) {
-    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
       Keyword k = sc.keyword();
       if (k == Keyword.SELECT) {
         return StatementKind.READ;
@@ -140,7 +140,7 @@ final class StatementClassifier {
           || k == Keyword.REPLACE) {
         return StatementKind.WRITE;
       }
-      if (k != Keyword.FORMAT && t != Type.OPERATOR && !(t == Type.WORD && k == null)) {
+      if (k != Keyword.FORMAT && t != Kind.OPERATOR && !(t == Kind.WORD && k == null)) {
         break;
       }
     }
@@ -151,15 +151,15 @@ final class StatementClassifier {
   private static StatementKind with(SqlScanner sc) {
     int outer = sc.depth();
     boolean afterClose = false;
-    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
       if (sc.depth() != outer) {
         continue;
       }
-      if (t == Type.OPEN && afterClose) {
+      if (t == Kind.OPEN && afterClose) {
         // WITH c AS (...) (SELECT ...): the main query is parenthesised.
         return statement(sc, t);
       }
-      afterClose = t == Type.CLOSE;
+      afterClose = t == Kind.CLOSE;
       Keyword k = sc.keyword();
       if (k == null) {
         continue;
@@ -191,7 +191,7 @@ final class StatementClassifier {
    * ALGORITHM=..., DEFINER=user@host, SQL SECURITY ...
    */
   private static StatementKind definition(SqlScanner sc) {
-    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
       Keyword k = sc.keyword();
       if (k == null) {
         return StatementKind.DDL;
@@ -241,7 +241,7 @@ final class StatementClassifier {
    * PASSWORD and SET DEFAULT ROLE change accounts; SET STATEMENT ... FOR is its inner statement.
    */
   private static StatementKind set(SqlScanner sc) {
-    Type t = sc.next();
+    Kind t = sc.next();
     Keyword first = sc.keyword();
     if (first == Keyword.STATEMENT) {
       return setStatement(sc);
@@ -250,17 +250,17 @@ final class StatementClassifier {
       return StatementKind.ADMIN;
     }
     boolean scopeAllowed = true; // at the start of an assignment: first, or after a comma
-    for (; t != Type.END && t != Type.SEMICOLON; t = sc.next()) {
+    for (; t != Kind.END && t != Kind.SEMICOLON; t = sc.next()) {
       if (sc.depth() == 0) {
         Keyword k = sc.keyword();
         if (scopeAllowed
             && (k == Keyword.GLOBAL || k == Keyword.PERSIST || k == Keyword.PERSIST_ONLY)) {
           return StatementKind.ADMIN;
         }
-        if (scopeAllowed && t == Type.SYSTEM_VAR && globalScope(sc)) {
+        if (scopeAllowed && t == Kind.SYSTEM_VAR && globalScope(sc)) {
           return StatementKind.ADMIN;
         }
-        scopeAllowed = t == Type.COMMA;
+        scopeAllowed = t == Kind.COMMA;
       }
     }
     return StatementKind.SESSION;
@@ -276,7 +276,7 @@ final class StatementClassifier {
 
   /** MariaDB's {@code SET STATEMENT var=value [, ...] FOR statement}. */
   private static StatementKind setStatement(SqlScanner sc) {
-    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
       if (sc.depth() == 0 && sc.keyword() == Keyword.FOR) {
         return statement(sc, sc.next());
       }

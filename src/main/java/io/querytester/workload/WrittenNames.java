@@ -1,6 +1,6 @@
 package io.querytester.workload;
 
-import io.querytester.workload.SqlScanner.Type;
+import io.querytester.workload.SqlToken.Kind;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -78,14 +78,14 @@ final class WrittenNames {
     if (sc.keyword() != Keyword.USE) {
       return null;
     }
-    Type t = sc.next();
-    return t == Type.WORD || t == Type.QUOTED_NAME ? identifier(sc, t) : null;
+    Kind t = sc.next();
+    return t == Kind.WORD || t == Kind.QUOTED_NAME ? identifier(sc, t) : null;
   }
 
   /** Reads the statement at the current token; returns why its tables are unknown, or null. */
-  private String statement(Type t) {
+  private String statement(Kind t) {
     Keyword verb = sc.keyword();
-    if (t != Type.WORD || verb == null) {
+    if (t != Kind.WORD || verb == null) {
       return null;
     }
     switch (verb) {
@@ -114,7 +114,7 @@ final class WrittenNames {
 
   /** INSERT [LOW_PRIORITY | DELAYED | HIGH_PRIORITY] [IGNORE] [INTO] t ... */
   private void insert() {
-    Type t = sc.next();
+    Kind t = sc.next();
     while (isWord("LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY", "IGNORE", "INTO")) {
       t = sc.next();
     }
@@ -123,7 +123,7 @@ final class WrittenNames {
 
   /** UPDATE [LOW_PRIORITY] [IGNORE] refs SET ... */
   private void update() {
-    Type t = sc.next();
+    Kind t = sc.next();
     while (isWord("LOW_PRIORITY", "IGNORE")) {
       t = sc.next();
     }
@@ -132,7 +132,7 @@ final class WrittenNames {
 
   /** DELETE [modifiers] FROM refs [USING refs], or DELETE t1, t2 FROM refs. */
   private void delete() {
-    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
       if (sc.depth() == 0 && sc.keyword() == Keyword.FROM) {
         references(sc.next());
         return;
@@ -142,7 +142,7 @@ final class WrittenNames {
 
   /** LOAD DATA | XML ... INTO TABLE t. */
   private void load() {
-    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
       if (sc.keyword() == Keyword.INTO) {
         sc.next();
         if (sc.keyword() == Keyword.TABLE) {
@@ -155,7 +155,7 @@ final class WrittenNames {
 
   /** TRUNCATE [TABLE] t. */
   private void truncate() {
-    Type t = sc.next();
+    Kind t = sc.next();
     if (sc.keyword() == Keyword.TABLE) {
       t = sc.next();
     }
@@ -164,7 +164,7 @@ final class WrittenNames {
 
   /** CREATE [OR REPLACE] TABLE [IF NOT EXISTS] t; a TEMPORARY table ends with its session. */
   private void create() {
-    Type t = sc.next();
+    Kind t = sc.next();
     while (sc.keyword() == Keyword.OR || sc.keyword() == Keyword.REPLACE) {
       t = sc.next();
     }
@@ -175,7 +175,7 @@ final class WrittenNames {
 
   /** ALTER [ONLINE] [IGNORE] TABLE t ... [RENAME [TO | AS] u]. */
   private void alter() {
-    Type t = sc.next();
+    Kind t = sc.next();
     while (sc.keyword() == Keyword.ONLINE
         || sc.keyword() == Keyword.OFFLINE
         || sc.keyword() == Keyword.IGNORE) {
@@ -185,7 +185,7 @@ final class WrittenNames {
       return;
     }
     t = name(ifExists(sc.next()));
-    for (; t != Type.END; t = sc.next()) {
+    for (; t != Kind.END; t = sc.next()) {
       if (sc.depth() == 0 && sc.keyword() == Keyword.RENAME) {
         t = sc.next();
         if (isWord("COLUMN", "INDEX", "KEY")) {
@@ -214,10 +214,10 @@ final class WrittenNames {
     if (sc.keyword() != Keyword.TABLE) {
       return;
     }
-    for (Type t = sc.next(); t != Type.END; ) {
+    for (Kind t = sc.next(); t != Kind.END; ) {
       t = name(t);
-      t = isWord("TO") || t == Type.COMMA ? sc.next() : t;
-      if (t != Type.WORD && t != Type.QUOTED_NAME) {
+      t = isWord("TO") || t == Kind.COMMA ? sc.next() : t;
+      if (t != Kind.WORD && t != Kind.QUOTED_NAME) {
         return;
       }
     }
@@ -230,7 +230,7 @@ final class WrittenNames {
   private String afterWith() {
     Set<String> ctes = new java.util.HashSet<>();
     boolean expect = true;
-    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
       Keyword k = sc.keyword();
       if (sc.depth() != 0 || k == Keyword.RECURSIVE) {
         continue;
@@ -243,10 +243,10 @@ final class WrittenNames {
         names.removeIf(n -> n.schema() == null && ctes.contains(n.table()));
         return unknown;
       }
-      if (expect && (t == Type.WORD || t == Type.QUOTED_NAME)) {
+      if (expect && (t == Kind.WORD || t == Kind.QUOTED_NAME)) {
         ctes.add(identifier(t));
       }
-      expect = t == Type.COMMA;
+      expect = t == Kind.COMMA;
     }
     return null;
   }
@@ -257,7 +257,7 @@ final class WrittenNames {
     if (sc.keyword() != Keyword.STATEMENT) {
       return null;
     }
-    for (Type t = sc.next(); t != Type.END; t = sc.next()) {
+    for (Kind t = sc.next(); t != Kind.END; t = sc.next()) {
       if (sc.depth() == 0 && sc.keyword() == Keyword.FOR) {
         return statement(sc.next());
       }
@@ -271,37 +271,37 @@ final class WrittenNames {
    * a name inside a derived table or an ON condition. Parentheses around tables keep their list;
    * parentheses anywhere else hide what is inside.
    */
-  private void references(Type first) {
+  private void references(Kind first) {
     Deque<Boolean> groups = new ArrayDeque<>(); // per open parenthesis: does it hold tables?
     boolean expect = true;
     boolean afterUsing = false;
-    Type t = first;
-    while (t != Type.END) {
+    Kind t = first;
+    while (t != Kind.END) {
       boolean tables = groups.isEmpty() || groups.peek();
       if (afterUsing) {
-        expect = t != Type.OPEN; // USING (col, ...) of a join, or USING refs of a DELETE
+        expect = t != Kind.OPEN; // USING (col, ...) of a join, or USING refs of a DELETE
         afterUsing = false;
       }
-      if (groups.isEmpty() && t == Type.WORD && END_OF_REFERENCES.contains(upper())) {
+      if (groups.isEmpty() && t == Kind.WORD && END_OF_REFERENCES.contains(upper())) {
         return;
       }
-      if (t == Type.OPEN) {
+      if (t == Kind.OPEN) {
         groups.push(expect && tables);
-      } else if (t == Type.CLOSE) {
+      } else if (t == Kind.CLOSE) {
         if (!groups.isEmpty()) {
           groups.pop();
         }
         expect = false;
-      } else if (t == Type.COMMA) {
+      } else if (t == Kind.COMMA) {
         expect = tables;
-      } else if (t == Type.WORD && tables && JOINS.contains(upper())) {
+      } else if (t == Kind.WORD && tables && JOINS.contains(upper())) {
         expect = true;
-      } else if (t == Type.WORD && tables && upper().equals("USING")) {
+      } else if (t == Kind.WORD && tables && upper().equals("USING")) {
         afterUsing = true;
       } else if (expect && tables && sc.keyword() == Keyword.SELECT) {
         replaceTop(groups); // a derived table: what it names is read, not written
         expect = false;
-      } else if (expect && tables && (t == Type.WORD || t == Type.QUOTED_NAME)) {
+      } else if (expect && tables && (t == Kind.WORD || t == Kind.QUOTED_NAME)) {
         t = name(t);
         expect = false;
         continue;
@@ -320,14 +320,14 @@ final class WrittenNames {
   }
 
   /** A comma-separated list of names. */
-  private void list(Type first) {
-    for (Type t = name(first); t == Type.COMMA; t = name(sc.next())) {
+  private void list(Kind first) {
+    for (Kind t = name(first); t == Kind.COMMA; t = name(sc.next())) {
       // each name after a comma
     }
   }
 
   /** Skips IF [NOT] EXISTS. */
-  private Type ifExists(Type t) {
+  private Kind ifExists(Kind t) {
     if (isWord("IF")) {
       t = sc.next();
       if (sc.keyword() == Keyword.NOT) {
@@ -344,31 +344,31 @@ final class WrittenNames {
    * Reads {@code name} or {@code schema.name} at the current token and adds it; returns the token
    * after it (the current one when there is no name).
    */
-  private Type name(Type t) {
-    if (t != Type.WORD && t != Type.QUOTED_NAME) {
+  private Kind name(Kind t) {
+    if (t != Kind.WORD && t != Kind.QUOTED_NAME) {
       return t;
     }
     String first = identifier(t);
-    Type next = sc.next();
-    if (next != Type.DOT) {
+    Kind next = sc.next();
+    if (next != Kind.DOT) {
       names.add(new Name(null, first));
       return next;
     }
-    Type second = sc.next();
-    if (second != Type.WORD && second != Type.QUOTED_NAME) {
+    Kind second = sc.next();
+    if (second != Kind.WORD && second != Kind.QUOTED_NAME) {
       return second;
     }
     names.add(new Name(first, identifier(second)));
     return sc.next();
   }
 
-  private String identifier(Type t) {
+  private String identifier(Kind t) {
     return identifier(sc, t);
   }
 
-  private static String identifier(SqlScanner sc, Type t) {
+  private static String identifier(SqlScanner sc, Kind t) {
     String text = sc.text().substring(sc.start(), sc.end());
-    if (t != Type.QUOTED_NAME) {
+    if (t != Kind.QUOTED_NAME) {
       return text;
     }
     boolean closed = text.length() >= 2 && text.endsWith("`");
@@ -376,7 +376,7 @@ final class WrittenNames {
   }
 
   private boolean isWord(String... words) {
-    if (sc.type() != Type.WORD) {
+    if (sc.type() != Kind.WORD) {
       return false;
     }
     for (String w : words) {
