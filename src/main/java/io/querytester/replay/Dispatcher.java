@@ -55,17 +55,17 @@ final class Dispatcher {
       BitSet done, DropList dropped, ReadSpreader spreader, CaptureOrder order, SessionLanes home)
       throws InterruptedException {
     long deadline =
-        settings.runTime() == null
+        settings.pace().duration() == null
             ? Long.MAX_VALUE
-            : System.nanoTime() + settings.runTime().toNanos();
-    Pacer pacer = new Pacer(settings.speed());
+            : System.nanoTime() + settings.pace().duration().toNanos();
+    Pacer pacer = new Pacer(settings.pace().speed());
     RolledBack rolledBack = new RolledBack();
     long sent = 0;
     long events = 0;
     boolean stopped = false;
     BitSet busy = new BitSet(); // the lanes that ran a statement
     int turn = 0; // a lane a spread read may go to: the next in turn, or a random one
-    SplittableRandom random = new SplittableRandom(settings.seed());
+    SplittableRandom random = new SplittableRandom(settings.pace().seed());
     Consumer<String> drops =
         w -> {
           progress.accept("warning: " + w);
@@ -82,7 +82,7 @@ final class Dispatcher {
         }
         events++;
         // Past --max-events or --duration the rest is only counted, for the report's event total.
-        if (stopped || (settings.limit() > 0 && sent >= settings.limit())) {
+        if (stopped || (settings.pace().maxEvents() > 0 && sent >= settings.pace().maxEvents())) {
           stopped = true;
           continue;
         }
@@ -187,7 +187,7 @@ final class Dispatcher {
       return;
     }
     String why;
-    if (settings.spreadReads()) {
+    if (settings.pace().spreadReads()) {
       why = "sessions kept on their own connections run in order on one lane each";
     } else if (settings.allowWrites()) {
       why =

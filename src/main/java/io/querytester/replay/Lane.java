@@ -86,16 +86,18 @@ final class Lane implements Runnable {
     this.counters = c.counters();
     StatementRunner runner =
         new StatementRunner(
-            new ValueCanon(settings.floatDigits()),
-            settings.maxRows(),
+            new ValueCanon(settings.compare().floatDigits()),
+            settings.statements().maxRows(),
             c.timeouts(),
             !settings.allowWrites());
     this.sides =
-        new SideRunner(targets, runner, watch, index, settings.seed() + index, c.threads());
+        new SideRunner(targets, runner, watch, index, settings.pace().seed() + index, c.threads());
     this.setup = new SessionSetup(targets, sessions, sides);
     this.comparison =
         new Comparison(
-            sides, new SelfCheck(sides, setup, settings.maxSamples()), settings.repeat());
+            sides,
+            new SelfCheck(sides, setup, settings.compare().maxSamples()),
+            settings.compare().repeat());
   }
 
   void submit(Job job) throws InterruptedException {

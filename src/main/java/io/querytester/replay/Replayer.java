@@ -84,7 +84,7 @@ public final class Replayer {
     List<Target> targets =
         settings.allowWrites() ? given : given.stream().map(ReadOnlySessions::of).toList();
     List<Preflight> read = Preflight.readAll(targets, settings.allowWrites(), limits);
-    AccountCheck.run(targets, read, settings.requireReadOnlyAccount(), progress);
+    AccountCheck.run(targets, read, settings.safety().requireReadOnlyAccount(), progress);
     ReplayGate gate = ReplayGate.of(targets, read, settings.allowWrites());
     CaptureOrder order =
         settings.allowWrites()
@@ -99,7 +99,7 @@ public final class Replayer {
     List<Thread> threads = new CopyOnWriteArrayList<>();
     ReplayAbort abort = new ReplayAbort();
     ConnectionBudget budget = budget(read);
-    int laneCount = budget.lanes(settings.concurrency());
+    int laneCount = budget.lanes(settings.pace().concurrency());
     LaneLimits laneLimits =
         new LaneLimits(
             budget.sessionsPerLane(laneCount), limits.idle(), abort, Lane.queueCapacity(laneCount));
@@ -112,7 +112,8 @@ public final class Replayer {
     try (ExecutionLog executions = ExecutionLog.append(runDir);
         LogWriter log = new LogWriter(executions, abort, resume ? e -> {} : written);
         DropList dropped = DropList.create(runDir);
-        StatementTimeouts timeouts = new StatementTimeouts(targets, settings.statementTimeout());
+        StatementTimeouts timeouts =
+            new StatementTimeouts(targets, settings.statements().timeout());
         ReplayProgress ignored =
             new ReplayProgress(counters, total::get, done.cardinality(), progress)) {
       boolean ended = false;
@@ -197,11 +198,11 @@ public final class Replayer {
   /** Bounds the connections per server: fewer lanes than asked when a server allows fewer. */
   private ConnectionBudget budget(List<Preflight> read) {
     ConnectionBudget budget = ConnectionBudget.of(read, limits, progress);
-    int lanes = budget.lanes(settings.concurrency());
-    if (lanes < settings.concurrency()) {
+    int lanes = budget.lanes(settings.pace().concurrency());
+    if (lanes < settings.pace().concurrency()) {
       progress.accept(
           "--concurrency "
-              + settings.concurrency()
+              + settings.pace().concurrency()
               + " lowered to "
               + lanes
               + ": the servers allow the replay "
@@ -217,7 +218,7 @@ public final class Replayer {
    * connections open for a shared one beside its sessions' (said, with what to change).
    */
   private ReadSpreader spreader(ReplayGate gate, int openPerLane) {
-    if (!settings.spreadReads()) {
+    if (!settings.pace().spreadReads()) {
       return null;
     }
     if (!gate.defaultReadings()) {

@@ -151,19 +151,21 @@ final class RunFolder {
 
   private Map<String, String> settingsText() {
     Map<String, String> m = new LinkedHashMap<>();
-    m.put("concurrency", Integer.toString(settings.concurrency()));
-    m.put("speed", settings.speed() == 0 ? "as fast as possible" : settings.speed() + "x");
+    m.put("concurrency", Integer.toString(settings.pace().concurrency()));
+    m.put(
+        "speed",
+        settings.pace().speed() == 0 ? "as fast as possible" : settings.pace().speed() + "x");
     m.put("allow_writes", Boolean.toString(settings.allowWrites()));
-    m.put("statement_timeout", settings.statementTimeout().toString());
-    m.put("max_rows", Long.toString(settings.maxRows()));
-    m.put("float_digits", Integer.toString(settings.floatDigits()));
-    m.put("repeat", Integer.toString(settings.repeat()));
-    m.put("spread_reads", Boolean.toString(settings.spreadReads()));
-    if (settings.limit() > 0) {
-      m.put("limit", Long.toString(settings.limit()));
+    m.put("statement_timeout", settings.statements().timeout().toString());
+    m.put("max_rows", Long.toString(settings.statements().maxRows()));
+    m.put("float_digits", Integer.toString(settings.compare().floatDigits()));
+    m.put("repeat", Integer.toString(settings.compare().repeat()));
+    m.put("spread_reads", Boolean.toString(settings.pace().spreadReads()));
+    if (settings.pace().maxEvents() > 0) {
+      m.put("limit", Long.toString(settings.pace().maxEvents()));
     }
-    if (settings.runTime() != null) {
-      m.put("run_time", settings.runTime().toString());
+    if (settings.pace().duration() != null) {
+      m.put("run_time", settings.pace().duration().toString());
     }
     return m;
   }
