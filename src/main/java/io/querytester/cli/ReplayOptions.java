@@ -10,7 +10,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
-/** How to replay: shared by replay and demo. */
+/**
+ * How to replay: shared by replay and demo. Each option starts from {@link ReplaySettings}' default
+ * for it, so the defaults are written once.
+ */
 final class ReplayOptions {
   @Option(
       names = "--concurrency",
