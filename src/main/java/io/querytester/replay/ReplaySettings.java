@@ -6,7 +6,7 @@ import java.time.Duration;
 
 /**
  * How to replay, in parts named for their concern, validated before any server is touched. The
- * defaults are {@link #defaults}'s: the CLI, the tests, bisect and the repro bundle start from them
+ * defaults are {@link #defaults}'s: the CLI, the tests, bisect and the cause search start from them
  * and change a part with a {@code with} copy.
  *
  * @param where the workload and the run folder
@@ -40,12 +40,16 @@ public record ReplaySettings(
   }
 
   /**
+   * What the replay reads and where it writes.
+   *
    * @param workload the workload file
    * @param runDir where executions and reports go
    */
   public record Where(Path workload, Path runDir) {}
 
   /**
+   * How many lanes, how fast, and how much of the workload.
+   *
    * @param concurrency lanes of sessions replayed at once
    * @param speed 0 for as fast as possible, else the captured timing divided by this factor
    * @param duration stop dispatching after this long, null for no limit
@@ -99,6 +103,8 @@ public record ReplaySettings(
   }
 
   /**
+   * What bounds one statement's run.
+   *
    * @param timeout per statement; killed on the server with KILL QUERY
    * @param maxRows a result larger than this is not read to the end
    */
@@ -126,6 +132,8 @@ public record ReplaySettings(
   }
 
   /**
+   * How results are compared, and what is kept of their differences.
+   *
    * @param floatDigits significant digits compared for FLOAT/DOUBLE columns (0: exact)
    * @param repeat extra runs of each read, interleaved OLD/NEW, for latency samples
    * @param maxSamples differing rows kept per difference
@@ -149,6 +157,8 @@ public record ReplaySettings(
   }
 
   /**
+   * What the replay may do to the servers.
+   *
    * @param dryRun classify and count only; no server is touched
    * @param allowWrites replay writes, DDL and transaction control too
    * @param requireReadOnlyAccount refuse to replay, rather than warn, when a {@code jdbc:} target's
