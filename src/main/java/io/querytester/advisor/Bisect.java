@@ -102,23 +102,9 @@ public final class Bisect {
 
   /** Reads only; one lane per example session at most; no repeats. */
   private static ReplaySettings replaySettings(Path workload, Path runDir, Duration timeout) {
-    return new ReplaySettings(
-        workload,
-        runDir,
-        4,
-        0,
-        null,
-        0,
-        false,
-        false,
-        timeout,
-        50_000_000,
-        12,
-        0,
-        10,
-        1,
-        false,
-        false);
+    ReplaySettings d = ReplaySettings.defaults(workload, runDir);
+    return d.withPace(d.pace().withConcurrency(4).withSpreadReads(false))
+        .withStatements(d.statements().withTimeout(timeout));
   }
 
   private static Map<Long, Execution> byEvent(Path dir, Map<Long, Long> lineToEvent) {

@@ -2,27 +2,32 @@ package io.querytester.cli;
 
 import io.querytester.replay.ConnectionLimits;
 import io.querytester.replay.ReplaySettings;
+import io.querytester.replay.ReplaySettings.Compare;
+import io.querytester.replay.ReplaySettings.Pace;
+import io.querytester.replay.ReplaySettings.Safety;
+import io.querytester.replay.ReplaySettings.Statements;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
-/** How to replay: shared by replay and demo. */
+/**
+ * How to replay: shared by replay and demo. Each option starts from {@link ReplaySettings}' default
+ * for it, so the defaults are written once.
+ */
 final class ReplayOptions {
   @Option(
       names = "--concurrency",
-      defaultValue = "8",
       paramLabel = "N",
       description =
           "Lanes that replay at once, each with a connection per server for its sessions"
               + " (default: ${DEFAULT-VALUE}).")
-  int concurrency;
+  int concurrency = Pace.DEFAULT.concurrency();
 
   @Option(
       names = "--speed",
-      defaultValue = "0",
       paramLabel = "X",
       description = "0: as fast as possible; X: the captured timing, X times faster (default: 0).")
-  double speed;
+  double speed = Pace.DEFAULT.speed();
 
   @Option(
       names = "--duration",
@@ -68,26 +73,26 @@ final class ReplayOptions {
 
   @Option(
       names = "--statement-timeout",
-      defaultValue = "30s",
       paramLabel = "DURATION",
       converter = DurationConverter.class,
       description =
-          "Per statement; killed on the server with KILL QUERY (default: ${DEFAULT-VALUE}).")
-  Duration statementTimeout;
+          "Per statement; killed on the server with KILL QUERY (default: "
+              + Statements.DEFAULT_TIMEOUT_SECONDS
+              + "s).")
+  Duration statementTimeout = Statements.DEFAULT.timeout();
 
   @Option(
       names = "--max-rows",
-      defaultValue = "50000000",
       paramLabel = "N",
       description = "Stop reading a result after N rows (default: ${DEFAULT-VALUE}).")
-  long maxRows;
+  long maxRows = Statements.DEFAULT.maxRows();
 
   @Option(
       names = "--float-digits",
       paramLabel = "N",
       description =
           "Significant digits compared in FLOAT/DOUBLE columns; 0 compares exactly (default: ${DEFAULT-VALUE}).")
-  int floatDigits = 12;
+  int floatDigits = Compare.DEFAULT.floatDigits();
 
   // The older names still work; the help shows only the current ones. No defaultValue on the
   // current ones: picocli applies it after parsing, over what an older name set.
@@ -121,17 +126,15 @@ final class ReplayOptions {
 
   @Option(
       names = "--repeat",
-      defaultValue = "0",
       paramLabel = "K",
       description = "Run each read K more times, interleaved OLD/NEW, for latency statistics.")
-  int repeat;
+  int repeat = Compare.DEFAULT.repeat();
 
   @Option(
       names = "--max-samples",
-      defaultValue = "10",
       paramLabel = "N",
       description = "Differing rows kept per difference (default: ${DEFAULT-VALUE}).")
-  int maxSamples;
+  int maxSamples = Compare.DEFAULT.maxSamples();
 
   @Option(
       names = "--max-connections",
@@ -145,11 +148,10 @@ final class ReplayOptions {
 
   @Option(
       names = "--seed",
-      defaultValue = "1",
       paramLabel = "N",
       hidden = true,
       description = "Seed for the random choice of which side starts first.")
-  long seed;
+  long seed = Pace.DEFAULT.seed();
 
   ConnectionLimits connections() {
     return new ConnectionLimits(maxConnections, ConnectionLimits.FROM_SERVER.idle());
@@ -157,23 +159,18 @@ final class ReplayOptions {
 
   ReplaySettings settings(Path workload, Path runDir) {
     return new ReplaySettings(
-        workload,
-        runDir,
-        concurrency,
-        speed,
-        runTime,
-        limit,
-        dryRun,
-        allowWrites,
-        statementTimeout,
-        maxRows,
-        floatDigits,
-        repeat,
-        maxSamples,
-        seed,
-        requireReadOnlyAccount,
-        // On unless asked off, or writes are replayed: then a read's rows depend on its session's
-        // writes before it. Asked for beside --allow-writes, ReplaySettings refuses it.
-        spreadReads == null ? !allowWrites : spreadReads);
+        new ReplaySettings.Where(workload, runDir),
+        // Spread unless asked off, or writes are replayed: then a read's rows depend on its
+        // session's writes before it. Asked for beside --allow-writes, ReplaySettings refuses it.
+        new Pace(
+            concurrency,
+            speed,
+            runTime,
+            limit,
+            spreadReads == null ? !allowWrites : spreadReads,
+            seed),
+        new Statements(statementTimeout, maxRows),
+        new Compare(floatDigits, repeat, maxSamples),
+        new Safety(dryRun, allowWrites, requireReadOnlyAccount));
   }
 }

@@ -7,6 +7,7 @@ import io.querytester.compare.ClassVerdict;
 import io.querytester.compare.LatencyThresholds;
 import io.querytester.compare.LatencyVerdict;
 import io.querytester.replay.ReadOnlyGate;
+import io.querytester.replay.ReplaySettings;
 import io.querytester.replay.StatementProbe;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Execution;
@@ -209,7 +210,8 @@ public final class Causes {
     Map<String, PlanComparison> plans = Plans.load(runDir);
     List<Cause> out = new ArrayList<>();
     List<String> skipped = new ArrayList<>();
-    int floatDigits = intSetting(info, "float_digits", 12);
+    int floatDigits =
+        intSetting(info, "float_digits", ReplaySettings.Compare.DEFAULT.floatDigits());
     try (StatementProbe probe =
         new StatementProbe(targets, s.timeout(), floatDigits, 10_000_000L)) {
       Trials trials = new Trials(targets, gate, probe, delta, s.thresholds());

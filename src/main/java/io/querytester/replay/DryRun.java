@@ -23,7 +23,7 @@ public final class DryRun {
     long events = 0;
     try (WorkloadReader reader = WorkloadReader.open(settings.workload(), warnings)) {
       for (WorkloadReader.Entry e : reader) {
-        if (settings.limit() > 0 && events >= settings.limit()) {
+        if (settings.pace().maxEvents() > 0 && events >= settings.pace().maxEvents()) {
           break;
         }
         events++;

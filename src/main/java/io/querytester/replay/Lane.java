@@ -70,38 +70,34 @@ final class Lane implements Runnable {
   private volatile Ticket after;
   private final long[] threadIds;
 
-  Lane(
-      List<Target> targets,
-      ReplaySettings settings,
-      LogWriter log,
-      ReplayCounters counters,
-      StatementTimeouts timeouts,
-      long seed,
-      int index,
-      ReplayWatch watch,
-      LaneLimits limits,
-      ReplayGate gate,
-      LaneThreads threads) {
+  /** The lane {@code index} of the replay; its seed is the replay's plus its index. */
+  Lane(LaneContext c, int index) {
+    List<Target> targets = c.targets();
+    ReplaySettings settings = c.settings();
+    LaneLimits limits = c.limits();
     this.threadIds = new long[targets.size()];
-    this.guard = new ReadingGuard(gate, targets.stream().map(Target::label).toList());
+    this.guard = new ReadingGuard(c.gate(), targets.stream().map(Target::label).toList());
     this.queue = new ArrayBlockingQueue<>(limits.queue());
-    this.sessions = new SessionCache(targets, watch, limits);
+    this.sessions = new SessionCache(targets, c.watch(), limits);
     this.abort = limits.abort();
     this.index = index;
-    this.watch = watch;
-    this.log = log;
-    this.counters = counters;
+    this.watch = c.watch();
+    this.log = c.log();
+    this.counters = c.counters();
     StatementRunner runner =
         new StatementRunner(
-            new ValueCanon(settings.floatDigits()),
-            settings.maxRows(),
-            timeouts,
+            new ValueCanon(settings.compare().floatDigits()),
+            settings.statements().maxRows(),
+            c.timeouts(),
             !settings.allowWrites());
-    this.sides = new SideRunner(targets, runner, watch, index, seed, threads);
+    this.sides =
+        new SideRunner(targets, runner, watch, index, settings.pace().seed() + index, c.threads());
     this.setup = new SessionSetup(targets, sessions, sides);
     this.comparison =
         new Comparison(
-            sides, new SelfCheck(sides, setup, settings.maxSamples()), settings.repeat());
+            sides,
+            new SelfCheck(sides, setup, settings.compare().maxSamples()),
+            settings.compare().repeat());
   }
 
   void submit(Job job) throws InterruptedException {

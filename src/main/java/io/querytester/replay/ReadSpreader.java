@@ -1,17 +1,15 @@
 package io.querytester.replay;
 
 import io.querytester.TextCut;
+import io.querytester.workload.ConnectionPortability;
 import io.querytester.workload.DiagnosticsStatements;
 import io.querytester.workload.QueryEvent;
-import io.querytester.workload.ReadingChange;
 import io.querytester.workload.SetAssignments;
 import io.querytester.workload.SqlProfile;
 import io.querytester.workload.SqlRedactor;
 import io.querytester.workload.StatementKind;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiFunction;
@@ -22,17 +20,16 @@ import java.util.function.Predicate;
  * than on their captured session's, so that a workload of few sessions keeps {@code --concurrency}
  * connections busy.
  *
- * <p>Such a statement is a plain read (SELECT, WITH or a parenthesised SELECT that the replay runs)
- * that reads no variable, has no executable comment, calls no stored function and reads nothing a
- * connection keeps for itself (CONNECTION_ID(), FOUND_ROWS(), LAST_INSERT_ID(), ROW_COUNT(),
- * LASTVAL(), SQL_CALC_FOUND_ROWS, the session's status, variables, profiling or optimizer trace).
- * In a read-only replay nothing writes, so the read sees the same data on any connection and in any
- * order; it runs on a shared connection brought to its session's schema and SET statements of the
- * moment, so that state still holds. Any other read runs on the session's own connection, after the
- * session's statements before it. A statement that ties later ones to the session's connection (a
- * transaction, autocommit off, SET TRANSACTION, a lock, PREPARE, a write, a session statement the
- * replay skips, a SET of a user variable) keeps all of the session's later statements there, in
- * order. A diagnostics statement right after a spread read is not run (see {@link #skipReason}).
+ * <p>Such a statement is a read the replay runs whose text allows it ({@link
+ * ConnectionPortability#portable}: no variable, no executable comment, nothing a connection keeps
+ * for itself) and that calls no stored function of the targets. In a read-only replay nothing
+ * writes, so the read sees the same data on any connection and in any order; it runs on a shared
+ * connection brought to its session's schema and SET statements of the moment, so that state still
+ * holds. Any other read runs on the session's own connection, after the session's statements before
+ * it. A statement that ties later ones to the session's connection (a transaction, autocommit off,
+ * SET TRANSACTION, a lock, PREPARE, a write, a session statement the replay skips, a SET of a user
+ * variable) keeps all of the session's later statements there, in order. A diagnostics statement
+ * right after a spread read is not run (see {@link #skipReason}).
  */
 final class ReadSpreader {
   /** Distinct session states given shared connections at most, whatever the connection budget. */
@@ -44,28 +41,6 @@ final class ReadSpreader {
    * end.
    */
   static final long STALE_AFTER = 10_000;
-
-  private static final Set<String> SESSION_VALUES =
-      Set.of("CONNECTION_ID()", "FOUND_ROWS()", "LAST_INSERT_ID()", "ROW_COUNT()", "LASTVAL()");
-
-  /** Names in a read's fingerprint that read what its own connection did or holds. */
-  private static final List<String> CONNECTION_TABLES =
-      List.of(
-          "performance_schema",
-          "optimizer_trace",
-          "session_status",
-          "session_variables",
-          "user_variables",
-          "profiling",
-          "ps_current_thread_id",
-          "ps_thread_id",
-          "sql_calc_found_rows");
-
-  /** Transaction characteristics: set with an unscoped {@code @@}, for the next one only. */
-  private static final Set<String> TRANSACTION_VARIABLES =
-      Set.of("transaction_isolation", "tx_isolation", "transaction_read_only", "tx_read_only");
-
-  private static final Set<String> AUTOCOMMIT_ON = Set.of("1", "ON", "TRUE");
 
   private final BiFunction<String, SqlProfile, String> skipReason;
   private final Predicate<SqlProfile> callsStoredFunction;
@@ -191,7 +166,9 @@ final class ReadSpreader {
       stayHomeAt(session, sql);
       return null;
     }
-    if (already || !portable(sql, profile) || callsStoredFunction.test(profile)) {
+    if (already
+        || !ConnectionPortability.portable(sql, profile)
+        || callsStoredFunction.test(profile)) {
       ranAtHome(t, event, profile);
       return null;
     }
@@ -232,7 +209,8 @@ final class ReadSpreader {
       return;
     }
     SetAssignments set = SetAssignments.of(sql);
-    if (!keepsOnlyState(sql, profile, set) || (set != null && set.setsUserVariable())) {
+    if (!ConnectionPortability.keepsOnlyState(sql, profile, set)
+        || (set != null && set.setsUserVariable())) {
       // a user variable stays with its session: a view may read it through a stored function,
       // which no read names, and copying its value elsewhere would run RAND() or NOW() unpinned
       stayHomeAt(session, sql);
@@ -351,75 +329,5 @@ final class ReadSpreader {
   private static String abbreviate(String s) {
     String one = s.replaceAll("\\s+", " ").strip();
     return one.length() <= 80 ? one : TextCut.prefix(one, 77) + "...";
-  }
-
-  /**
-   * A USE, or a SET of session variables that a shared connection can take on as well: not one that
-   * sets a transaction's characteristics for the next one only ({@code SET TRANSACTION}, an
-   * unscoped {@code @@transaction_isolation}), nor autocommit to anything but on.
-   */
-  static boolean keepsOnlyState(String sql, SqlProfile profile) {
-    return keepsOnlyState(sql, profile, SetAssignments.of(sql));
-  }
-
-  /** As {@link #keepsOnlyState(String, SqlProfile)}, with the SET's assignments read already. */
-  static boolean keepsOnlyState(String sql, SqlProfile profile, SetAssignments set) {
-    if (profile.unsafeReason() != null || !ReadingChange.keepsDefault(sql)) {
-      // a shared connection reads statements as a new one does: a session that changes that
-      // (sql_mode, the character set) keeps its reads on its own connection, where it is followed
-      return false;
-    }
-    String f = profile.fingerprint();
-    if (f.startsWith("use ")) {
-      return true;
-    }
-    if (!f.startsWith("set ")) {
-      return false;
-    }
-    if (set == null) { // no list of assignments: only the forms known to set the session's own
-      return SetAssignments.plainForm(sql) != null;
-    }
-    for (SetAssignments.Assignment a : set.assignments()) {
-      boolean user = a.scope() == SetAssignments.Scope.USER;
-      if (a.scope() == SetAssignments.Scope.GLOBAL
-          || (a.scope() == SetAssignments.Scope.UNSCOPED
-              && TRANSACTION_VARIABLES.contains(a.name()))
-          || (a.name().equals("autocommit")
-              && !user
-              && !AUTOCOMMIT_ON.contains(String.valueOf(a.simpleValue())))
-          || (!user && a.readsUserVariable())) {
-        // a session variable copied from a user variable: mysqldump's SET TIME_ZONE =
-        // @OLD_TIME_ZONE, which restores what the session had before, not a state to share
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * A read whose result does not depend on which connection runs it, in a read-only replay, unless
-   * it calls a stored function (which the replay's targets tell). One with an executable comment is
-   * not: the servers may read different text in it.
-   */
-  static boolean portable(String sql, SqlProfile profile) {
-    if (!profile.safeRead() || SqlProfile.dependsOnServer(sql)) {
-      return false;
-    }
-    String f = profile.fingerprint(); // literals are ?: an @ in a string does not count
-    if (!(f.startsWith("select ") || f.startsWith("with ") || f.startsWith("("))
-        || f.indexOf('@') >= 0) {
-      return false;
-    }
-    for (String name : CONNECTION_TABLES) {
-      if (f.contains(name)) {
-        return false;
-      }
-    }
-    for (String marker : profile.nondeterminism()) {
-      if (SESSION_VALUES.contains(marker.toUpperCase(Locale.ROOT))) {
-        return false;
-      }
-    }
-    return true;
   }
 }

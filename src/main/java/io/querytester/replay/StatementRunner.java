@@ -101,7 +101,7 @@ final class StatementRunner {
       String sql,
       long intendedStartNanos,
       SampleRequest sample) {
-    StatementTimeouts.Ticket ticket = timeouts.start(side, c);
+    WatchedStatement ticket = timeouts.start(side, c);
     Result r;
     StatementTimeouts.End end;
     try {
@@ -152,7 +152,7 @@ final class StatementRunner {
       String sql,
       long intendedStartNanos,
       SampleRequest sample,
-      StatementTimeouts.Ticket ticket) {
+      WatchedStatement ticket) {
     DigestBuilder digest = new DigestBuilder();
     List<SampledRow> sampled = sample == null ? List.of() : new ArrayList<>();
     List<ColumnMeta> columns = List.of();

@@ -10,5 +10,9 @@
  * session statement does to the reading), {@link io.querytester.workload.RoutineBody} (what a
  * routine's body does), and {@link io.querytester.workload.SqlRedactor} (secrets in statements, and
  * statements whose results are secrets).
+ *
+ * <p>Which statements may leave their session's connection is a question of text too: {@link
+ * io.querytester.workload.ConnectionPortability} (the reads a replay may run on a shared
+ * connection, and the session statements such a connection can take on).
  */
 package io.querytester.workload;

@@ -11,7 +11,6 @@ import io.querytester.testing.TestServers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -79,24 +78,8 @@ public final class HealthOverheadBenchmark {
 
   private static double replay(
       Path workload, Path run, List<Target> targets, int lanes, boolean watched) {
-    ReplaySettings settings =
-        new ReplaySettings(
-            workload,
-            run,
-            lanes,
-            0,
-            null,
-            0,
-            false,
-            false,
-            Duration.ofSeconds(30),
-            50_000_000,
-            12,
-            0,
-            10,
-            1,
-            false,
-            false);
+    ReplaySettings d = ReplaySettings.defaults(workload, run);
+    ReplaySettings settings = d.withPace(d.pace().withConcurrency(lanes).withSpreadReads(false));
     long start = System.nanoTime();
     if (watched) {
       try (HealthWatch w =

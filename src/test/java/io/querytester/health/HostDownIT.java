@@ -138,22 +138,8 @@ class HostDownIT {
   }
 
   private static ReplaySettings settings(Path workload, Path run) {
-    return new ReplaySettings(
-        workload,
-        run,
-        4,
-        0,
-        null,
-        0,
-        false,
-        false,
-        Duration.ofSeconds(10),
-        5_000_000,
-        12,
-        0,
-        10,
-        1,
-        false,
-        true);
+    ReplaySettings d = ReplaySettings.defaults(workload, run);
+    return d.withPace(d.pace().withConcurrency(4))
+        .withStatements(new ReplaySettings.Statements(Duration.ofSeconds(10), 5_000_000));
   }
 }

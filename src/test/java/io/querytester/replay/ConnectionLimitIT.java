@@ -334,23 +334,10 @@ class ConnectionLimitIT {
 
   private static ReplaySettings settings(
       Path workload, Path run, int concurrency, double speed, boolean spreadReads) {
-    return new ReplaySettings(
-        workload,
-        run,
-        concurrency,
-        speed,
-        null,
-        0,
-        false,
-        false,
-        Duration.ofSeconds(30),
-        5_000_000,
-        12,
-        0,
-        10,
-        1,
-        false,
-        spreadReads);
+    ReplaySettings d = ReplaySettings.defaults(workload, run);
+    return d.withPace(
+            d.pace().withConcurrency(concurrency).withSpeed(speed).withSpreadReads(spreadReads))
+        .withStatements(d.statements().withMaxRows(5_000_000));
   }
 
   /** A read limited to 2 rows, on both sides. */

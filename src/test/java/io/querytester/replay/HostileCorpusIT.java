@@ -369,23 +369,10 @@ class HostileCorpusIT {
   }
 
   private static ReplaySettings settings(Path workload, Path run, boolean strictAccount) {
-    return new ReplaySettings(
-        workload,
-        run,
-        1,
-        0,
-        null,
-        0,
-        false,
-        false,
-        Duration.ofSeconds(5),
-        5_000_000,
-        12,
-        0,
-        10,
-        3,
-        strictAccount,
-        true);
+    ReplaySettings d = ReplaySettings.defaults(workload, run);
+    return d.withPace(d.pace().withConcurrency(1).withSeed(3))
+        .withStatements(new ReplaySettings.Statements(Duration.ofSeconds(5), 5_000_000))
+        .withSafety(new ReplaySettings.Safety(false, false, strictAccount));
   }
 
   /** What a read-only replay must leave as it was: shared with {@link HostileSessionsIT}. */

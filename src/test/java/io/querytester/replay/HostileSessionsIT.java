@@ -421,23 +421,9 @@ class HostileSessionsIT {
   }
 
   static ReplaySettings settings(Path workload, Path run) {
-    return new ReplaySettings(
-        workload,
-        run,
-        4,
-        0,
-        null,
-        0,
-        false,
-        false,
-        Duration.ofSeconds(5),
-        5_000_000,
-        12,
-        0,
-        10,
-        3,
-        false,
-        true);
+    ReplaySettings d = ReplaySettings.defaults(workload, run);
+    return d.withPace(d.pace().withConcurrency(4).withSeed(3))
+        .withStatements(new ReplaySettings.Statements(Duration.ofSeconds(5), 5_000_000));
   }
 
   /** {@link HostileCorpusIT}'s snapshot, and the binlog: nothing written is nothing logged. */

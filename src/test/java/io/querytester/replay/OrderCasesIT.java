@@ -124,23 +124,9 @@ class OrderCasesIT {
   }
 
   private static ReplaySettings settings(Path workload, Path run, long limit) {
-    return new ReplaySettings(
-        workload,
-        run,
-        4,
-        0,
-        null,
-        limit,
-        false,
-        true,
-        Duration.ofSeconds(30),
-        1_000_000,
-        12,
-        0,
-        10,
-        7,
-        false,
-        false);
+    ReplaySettings d = ReplaySettings.defaults(workload, run).withWrites(true);
+    return d.withPace(d.pace().withConcurrency(4).withMaxEvents(limit).withSeed(7))
+        .withStatements(d.statements().withMaxRows(1_000_000));
   }
 
   private static void run(Target t, String db, String script) throws Exception {

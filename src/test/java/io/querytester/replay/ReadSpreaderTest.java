@@ -2,6 +2,7 @@ package io.querytester.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.querytester.workload.ConnectionPortability;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SqlProfile;
 import java.util.List;
@@ -195,7 +196,7 @@ class ReadSpreaderTest {
             "SELECT /*!50700 CONNECTION_ID() */ 1 FROM t",
             "SHOW WARNINGS",
             "SHOW TABLES")) {
-      assertThat(ReadSpreader.portable(sql, SqlProfile.of(sql))).as(sql).isFalse();
+      assertThat(ConnectionPortability.portable(sql, SqlProfile.of(sql))).as(sql).isFalse();
       assertThat(route(1, sql)).as(sql).isNull();
     }
     assertThat(route(1, "SELECT my_function(id) FROM t")).isNull();
@@ -205,52 +206,9 @@ class ReadSpreaderTest {
             "SELECT NOW(), c FROM t",
             "select c from t limit 3",
             "SELECT SUM(k) FROM sbtest1 WHERE id BETWEEN 5 AND 104")) {
-      assertThat(ReadSpreader.portable(sql, SqlProfile.of(sql))).as(sql).isTrue();
+      assertThat(ConnectionPortability.portable(sql, SqlProfile.of(sql))).as(sql).isTrue();
     }
     assertThat(route(1, "SELECT 1 FROM t")).isNotNull();
-  }
-
-  @Test
-  void onlyUseAndPlainSetsAreStateASharedConnectionTakesOn() {
-    for (String sql :
-        List.of(
-            "USE shop",
-            "SET NAMES utf8mb4",
-            "set @a = 1",
-            "SET sql_mode = ''",
-            "SET autocommit=1",
-            "SET @@session.autocommit = ON",
-            "SET @@session.transaction_isolation = 'READ-COMMITTED'",
-            "SET transaction_isolation = 'READ-COMMITTED'",
-            "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED")) {
-      assertThat(ReadSpreader.keepsOnlyState(sql, SqlProfile.of(sql))).as(sql).isTrue();
-    }
-    for (String sql :
-        List.of(
-            "SET autocommit = 0",
-            "set AUTOCOMMIT=off",
-            "SET `autocommit` = 0",
-            "SET @@session.`autocommit` = 0",
-            "SET @@session . autocommit = 0",
-            "SET @@`transaction_isolation` = 'SERIALIZABLE'",
-            "SET time_zone = @old_time_zone",
-            "SET ROLE admin",
-            "SET NAMES utf8mb4, autocommit = 0",
-            "SET CHARACTER SET utf8mb4, @@transaction_isolation = 'SERIALIZABLE'",
-            "SET autocommit = 'OFF'",
-            "SET @@autocommit := 0",
-            "SET sql_mode = '', autocommit = false",
-            "SET @@transaction_isolation = 'SERIALIZABLE'",
-            "SET @@tx_read_only = 1",
-            "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE",
-            "SET TRANSACTION READ WRITE",
-            "PREPARE s FROM 'SELECT 1'",
-            // how later statements are read: followed on the session's own connection only
-            "SET NAMES latin1",
-            "SET sql_mode = 'ANSI_QUOTES'",
-            "SET sql_mode = @saved")) {
-      assertThat(ReadSpreader.keepsOnlyState(sql, SqlProfile.of(sql))).as(sql).isFalse();
-    }
   }
 
   @Test

@@ -80,23 +80,9 @@ class ReplayIT {
   }
 
   private static ReplaySettings settings(Path workload, Path run, boolean allowWrites) {
-    return new ReplaySettings(
-        workload,
-        run,
-        4,
-        0,
-        null,
-        0,
-        false,
-        allowWrites,
-        Duration.ofSeconds(2),
-        5_000_000,
-        12,
-        0,
-        10,
-        3,
-        false,
-        !allowWrites);
+    ReplaySettings d = ReplaySettings.defaults(workload, run).withWrites(allowWrites);
+    return d.withPace(d.pace().withConcurrency(4).withSeed(3))
+        .withStatements(new ReplaySettings.Statements(Duration.ofSeconds(2), 5_000_000));
   }
 
   /**
@@ -110,23 +96,10 @@ class ReplayIT {
         settings(
             Workloads.write(tmp.resolve("w.jsonl"), "app", 1, List.of(statements)), run, false);
     s =
-        new ReplaySettings(
-            s.workload(),
-            s.runDir(),
-            1,
-            s.speed(),
-            s.runTime(),
-            s.limit(),
-            s.dryRun(),
-            s.allowWrites(),
-            timeout == null ? s.statementTimeout() : timeout,
-            1_000,
-            s.floatDigits(),
-            s.repeat(),
-            s.maxSamples(),
-            s.seed(),
-            s.requireReadOnlyAccount(),
-            s.spreadReads());
+        s.withPace(s.pace().withConcurrency(1))
+            .withStatements(
+                new ReplaySettings.Statements(
+                    timeout == null ? s.statements().timeout() : timeout, 1_000));
     new Replayer(s, m -> {}).run(List.of(old, neu), false);
     return executions(run);
   }

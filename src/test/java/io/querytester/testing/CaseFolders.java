@@ -12,7 +12,6 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
@@ -68,23 +67,10 @@ public final class CaseFolders {
    * unless writes are allowed.
    */
   public static ReplaySettings settings(Path workload, Path run, boolean allowWrites, int repeat) {
-    return new ReplaySettings(
-        workload,
-        run,
-        1,
-        0,
-        null,
-        0,
-        false,
-        allowWrites,
-        Duration.ofSeconds(30),
-        1_000_000,
-        12,
-        repeat,
-        10,
-        7,
-        false,
-        !allowWrites);
+    ReplaySettings d = ReplaySettings.defaults(workload, run).withWrites(allowWrites);
+    return d.withPace(d.pace().withConcurrency(1).withSeed(7))
+        .withStatements(d.statements().withMaxRows(1_000_000))
+        .withCompare(d.compare().withRepeat(repeat));
   }
 
   /** The statements as a workload file of one session in {@code db}. */
