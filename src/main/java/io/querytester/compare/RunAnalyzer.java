@@ -15,6 +15,7 @@ import io.querytester.run.LatencyRatio;
 import io.querytester.run.OrderLog;
 import io.querytester.run.RunInfo;
 import io.querytester.run.RunJson;
+import io.querytester.workload.PinnableMarkers;
 import io.querytester.workload.SqlProfile;
 import io.querytester.workload.WorkloadReader;
 import java.io.BufferedWriter;
@@ -166,7 +167,7 @@ public final class RunAnalyzer {
     List<String> nondeterminism = new ArrayList<>();
     if (profile != null) {
       for (String marker : profile.nondeterminism()) {
-        if (!io.querytester.replay.Pins.pinnable(marker)) {
+        if (!PinnableMarkers.pinnable(marker)) {
           nondeterminism.add(marker);
         }
       }

@@ -1,5 +1,6 @@
 package io.querytester.replay;
 
+import io.querytester.workload.PinnableMarkers;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SqlProfile;
 import java.util.ArrayList;
@@ -22,9 +23,8 @@ public final class Pins {
     boolean time = false;
     boolean rand = false;
     for (String marker : profile.nondeterminism()) {
-      String m = marker.toUpperCase(Locale.ROOT);
-      time |= isTime(m);
-      rand |= m.contains("RAND");
+      time |= PinnableMarkers.time(marker);
+      rand |= PinnableMarkers.random(marker);
     }
     if (time && event.ts() != null) {
       long micros = event.ts().getEpochSecond() * 1_000_000 + event.ts().getNano() / 1000;
@@ -43,21 +43,5 @@ public final class Pins {
               + ((seed >>> 2) & 0x3FFFFFFF));
     }
     return out;
-  }
-
-  /** Markers whose value a pinned timestamp or seed makes the same on both sides. */
-  public static boolean pinnable(String marker) {
-    String m = marker.toUpperCase(Locale.ROOT);
-    return isTime(m) || m.startsWith("RAND");
-  }
-
-  private static boolean isTime(String m) {
-    return m.contains("NOW")
-        || m.startsWith("CURRENT_")
-        || m.startsWith("CURDATE")
-        || m.startsWith("CURTIME")
-        || m.startsWith("UNIX_TIMESTAMP")
-        || m.startsWith("UTC_")
-        || m.startsWith("LOCALTIME");
   }
 }

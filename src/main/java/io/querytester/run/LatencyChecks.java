@@ -2,7 +2,9 @@ package io.querytester.run;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
+import io.querytester.OwnerOnly;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -29,9 +31,12 @@ public final class LatencyChecks {
   public static void write(Path runDir, List<LatencyCheck> checks) {
     Path tmp = runDir.resolve(FILE + ".tmp");
     try {
-      RunJson.MAPPER
-          .writerWithDefaultPrettyPrinter()
-          .writeValue(tmp.toFile(), new File(FORMAT, VERSION, checks));
+      // owner-only, as every file of a run folder
+      try (OutputStream out = OwnerOnly.newOutputStream(tmp)) {
+        RunJson.MAPPER
+            .writerWithDefaultPrettyPrinter()
+            .writeValue(out, new File(FORMAT, VERSION, checks));
+      }
       Files.move(tmp, runDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new CannotRunException("cannot write " + runDir.resolve(FILE) + ": " + e, e);
