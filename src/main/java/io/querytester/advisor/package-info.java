@@ -4,5 +4,8 @@
  * version changed it" after a replay (bisect: the example statements of the differing classes
  * replayed on the versions in between). Pre-checks only read OLD's information_schema and
  * variables; bisect runs only what replay would run, on servers it starts itself or is given.
+ *
+ * <p>Stages it imports: {@code compare}, {@code replay}, {@code run}, {@code target}, {@code
+ * workload} (and the root package).
  */
 package io.querytester.advisor;

@@ -8,5 +8,7 @@
  * parsed as bytes, leniently: a bad event is reported with its file and byte offset and skipped,
  * and capture goes on. Whatever stops a capture (a limit, Ctrl-C, a lost connection) leaves a
  * complete workload file with everything captured so far.
+ *
+ * <p>Stages it imports: {@code target}, {@code workload} (and the root package).
  */
 package io.querytester.capture;

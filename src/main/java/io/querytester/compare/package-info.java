@@ -6,5 +6,7 @@
  *
  * <p>It imports run (the records of a run, the health records of {@code health.jsonl} among them)
  * and workload; never replay, health or report.
+ *
+ * <p>Stages it imports: {@code run}, {@code workload} (and the root package).
  */
 package io.querytester.compare;

@@ -12,5 +12,8 @@
  *
  * <p>Never writes to a target: read-only sessions, and only statements the replay's read-only gate
  * lets through.
+ *
+ * <p>Stages it imports: {@code compare}, {@code explain}, {@code health}, {@code replay}, {@code
+ * run}, {@code target}, {@code workload} (and the root package).
  */
 package io.querytester.confirm;

@@ -31,5 +31,8 @@
  * <p>Never writes to a target: a plan is read and a trial runs on a read-only session, after the
  * statement and the session statements before it have passed the replay's read-only gate; settings
  * are given at session scope only; ANALYZE (which runs the statement) only when asked.
+ *
+ * <p>Stages it imports: {@code compare}, {@code replay}, {@code run}, {@code target}, {@code
+ * workload} (and the root package).
  */
 package io.querytester.explain;

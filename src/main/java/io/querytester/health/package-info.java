@@ -32,5 +32,7 @@
  * time by state, steal and runnable tasks from /proc, and the processor time of this process and of
  * the servers it started, while latencies are measured (the replay, a confirmation); run.json and
  * the reports say when the latency verdicts were taken on a saturated machine.
+ *
+ * <p>Stages it imports: {@code replay}, {@code run}, {@code target} (and the root package).
  */
 package io.querytester.health;

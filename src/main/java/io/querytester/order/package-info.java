@@ -20,5 +20,7 @@
  * transaction's end instead. This package never touches a server but to read {@link
  * io.querytester.order.SchemaFacts}; executing, and relaxing a wait that a server's own lock
  * crosses, is replay's.
+ *
+ * <p>Stages it imports: {@code workload} (and the root package).
  */
 package io.querytester.order;

@@ -24,5 +24,8 @@
  * <p>Imports the shared records of {@code run}, the SQL analysis of {@code workload}, the order of
  * {@code order} and the servers of {@code target}; never {@code compare}, {@code health}, {@code
  * report} or the commands above them.
+ *
+ * <p>Stages it imports: {@code order}, {@code run}, {@code target}, {@code workload} (and the root
+ * package).
  */
 package io.querytester.replay;

@@ -13,5 +13,7 @@
  * counters before and after). {@link io.querytester.run.HealthReport} turns them into what the
  * reports show: a {@code TargetHealth} per side, {@code LogClassRow}s and {@code CounterDelta}s
  * with OLD and NEW side by side. Health writes them, compare and report read them from here.
+ *
+ * <p>Stages it imports: {@code workload} (and the root package).
  */
 package io.querytester.run;

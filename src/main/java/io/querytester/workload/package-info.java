@@ -14,5 +14,7 @@
  * <p>Which statements may leave their session's connection is a question of text too: {@link
  * io.querytester.workload.ConnectionPortability} (the reads a replay may run on a shared
  * connection, and the session statements such a connection can take on).
+ *
+ * <p>Stages it imports: none (and the root package).
  */
 package io.querytester.workload;

@@ -1,0 +1,2 @@
+/** A stage that does not say what it imports. */
+package io.querytester.nowhere;
