@@ -7,6 +7,7 @@ import io.querytester.advisor.BisectReport;
 import io.querytester.advisor.BisectReports;
 import io.querytester.advisor.BisectVersions;
 import io.querytester.health.HealthSettings;
+import io.querytester.job.ReplayJob;
 import io.querytester.replay.ConnectionLimits;
 import io.querytester.run.RunInfo;
 import io.querytester.target.ConnectionSettings;

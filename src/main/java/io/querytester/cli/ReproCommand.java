@@ -2,6 +2,7 @@ package io.querytester.cli;
 
 import io.querytester.BadInputException;
 import io.querytester.explain.Repro;
+import io.querytester.job.ReplayJob;
 import io.querytester.run.RunInfo;
 import io.querytester.target.Target;
 import io.querytester.target.TargetSettings;

@@ -1,0 +1,11 @@
+/**
+ * The command line, the top level: one picocli command class per subcommand, option mixins shared
+ * by several of them ({@code PairOptions}, {@code ReportOptions}, {@code CredentialOptions} ...),
+ * and the one place exceptions become exit codes ({@code ErrorHandler}, {@link
+ * io.querytester.cli.ExitCode}).
+ *
+ * <p>A command reads and checks its options before any server starts, then calls a job ({@code
+ * job/}) or a stage's entry point; the work of a replay is not here. May import every package; none
+ * imports it.
+ */
+package io.querytester.cli;
