@@ -85,7 +85,7 @@ final class DemoCommand implements Callable<Integer> {
             plans.settings(replay.statementTimeout),
             causes.settings(replay.statementTimeout, report.settings().gate().latency(), sides),
             reporter),
-        report.progress(err));
+        report.progress(err)::accept);
     report
         .progress(err)
         .accept(

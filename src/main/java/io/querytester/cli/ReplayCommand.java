@@ -127,7 +127,7 @@ final class ReplayCommand implements Callable<Integer> {
             plans.settings(replay.statementTimeout),
             causes.settings(replay.statementTimeout, report.settings().gate().latency(), sides),
             reporter),
-        report.progress(err));
+        report.progress(err)::accept);
     if (single != null) {
       spec.commandLine()
           .getOut()

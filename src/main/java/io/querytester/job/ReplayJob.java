@@ -49,7 +49,7 @@ public final class ReplayJob {
       ConnectionLimits connections,
       HealthSettings health,
       boolean resume,
-      Consumer<String> progress) {
+      Progress progress) {
     return run(
         sides,
         loads,
@@ -95,7 +95,7 @@ public final class ReplayJob {
       HealthSettings health,
       boolean resume,
       AfterReplay after,
-      Consumer<String> progress) {
+      Progress progress) {
     RunReporter reporter = after.reporter();
     List<Target> targets = Targets.openAll(sides, progress);
     try {
@@ -113,7 +113,8 @@ public final class ReplayJob {
               settings.maxLanes(),
               java.time.Clock.systemUTC(),
               progress)) {
-        Replayer replayer = new Replayer(settings, connections, shard, progress);
+        Replayer replayer =
+            new Replayer(settings, connections, shard, progress).whenLanesNoted(progress::lanes);
         if (reporter != null && !resume) {
           replayer.whenWritten(reporter.written());
         }

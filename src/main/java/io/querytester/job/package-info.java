@@ -12,6 +12,10 @@
  * the baseline once, for the steps after a replay and for the reports, and writes every report of
  * the run (HTML, JSON, JUnit XML, the console summary).
  *
+ * <p><b>Progress</b> ({@link io.querytester.job.Progress}): where a job's lines go, with the
+ * replay's typed notes (its word on the lanes) apart, so that a caller drops a kind of note by its
+ * type, never by matching its text.
+ *
  * <p>Imports the pipeline stages below it (advisor, explain, confirm, report, compare, health,
  * drift, replay, run, target, workload) and the root package; never {@code cli}, which is above it.
  * Prints nothing itself: lines go to the progress consumer and the writers its caller hands it.

@@ -44,6 +44,7 @@ public final class Replayer {
   private final ShardFilter shard;
   private final Consumer<String> progress;
   private Consumer<Execution> written = e -> {};
+  private Consumer<LaneNote> laneNotes;
 
   public Replayer(ReplaySettings settings, Consumer<String> progress) {
     this(settings, ConnectionLimits.FROM_SERVER, ShardFilter.ALL, progress);
@@ -63,6 +64,7 @@ public final class Replayer {
     this.limits = limits;
     this.shard = shard;
     this.progress = progress;
+    this.laneNotes = note -> progress.accept(note.message());
   }
 
   /**
@@ -72,6 +74,14 @@ public final class Replayer {
    */
   public Replayer whenWritten(Consumer<Execution> each) {
     this.written = each;
+    return this;
+  }
+
+  /**
+   * Hands {@code each} the replay's notes on its lanes, instead of saying them as progress lines.
+   */
+  public Replayer whenLanesNoted(Consumer<LaneNote> each) {
+    this.laneNotes = each;
     return this;
   }
 
@@ -236,15 +246,16 @@ public final class Replayer {
     ConnectionBudget budget = ConnectionBudget.of(read, limits, progress);
     int lanes = budget.lanes(settings.concurrency());
     if (lanes < settings.concurrency()) {
-      progress.accept(
-          "--concurrency "
-              + settings.concurrency()
-              + " lowered to "
-              + lanes
-              + ": the servers allow the replay "
-              + budget.perServer()
-              + " connections each (max_connections less those in use and room for others;"
-              + " --max-connections sets it)");
+      laneNotes.accept(
+          new LaneNote(
+              "--concurrency "
+                  + settings.concurrency()
+                  + " lowered to "
+                  + lanes
+                  + ": the servers allow the replay "
+                  + budget.perServer()
+                  + " connections each (max_connections less those in use and room for others;"
+                  + " --max-connections sets it)"));
     }
     return budget;
   }
@@ -437,14 +448,15 @@ public final class Replayer {
           "with --no-spread-reads a session runs in its captured order on one lane, so the"
               + " workload's sessions set how many lanes work";
     }
-    progress.accept(
-        "--concurrency "
-            + laneCount
-            + ": statements reached "
-            + used
-            + " of the lanes ("
-            + why
-            + ")");
+    laneNotes.accept(
+        new LaneNote(
+            "--concurrency "
+                + laneCount
+                + ": statements reached "
+                + used
+                + " of the lanes ("
+                + why
+                + ")"));
   }
 
   /** The servers' isolation level, for sessions of the workload that set none. */
