@@ -1,7 +1,8 @@
 /**
  * The command line, the top level: one picocli command class per subcommand, option mixins shared
  * by several of them ({@code PairOptions}, {@code ReportOptions}, {@code CredentialOptions} ...),
- * and the one place exceptions become exit codes ({@code ErrorHandler}, {@link
+ * the table of old option names that still work, hidden from the help ({@code OldOptionNames}), and
+ * the one place exceptions become exit codes ({@code ErrorHandler}, {@link
  * io.querytester.cli.ExitCode}).
  *
  * <p>A command reads and checks its options before any server starts, then calls a job ({@code
