@@ -3,6 +3,8 @@ package io.querytester.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -97,40 +99,25 @@ class OldOptionNamesTest {
         .contains("[--max-events=N]", "[--duration=TIME]");
   }
 
+  /** A drift command line with its two servers and {@code options}. */
+  static DriftCommand drift(String... options) {
+    List<String> args =
+        new ArrayList<>(
+            List.of("drift", "--source", "jdbc:mysql://a/", "--replica", "jdbc:mysql://b/"));
+    args.addAll(List.of(options));
+    return (DriftCommand) parse(args.toArray(String[]::new));
+  }
+
   @Test
   void driftTakesItsOldFilterNamesAndFloatDigitsAsDecimalPlaces() {
     DriftCommand d =
-        (DriftCommand)
-            parse(
-                "drift",
-                "--source",
-                "jdbc:mysql://a/",
-                "--replica",
-                "jdbc:mysql://b/",
-                "--databases",
-                "shop",
-                "--ignore-tables",
-                "shop.log",
-                "--float-digits",
-                "3");
+        drift("--databases", "shop", "--ignore-tables", "shop.log", "--float-digits", "3");
     assertThat(d.databases).containsExactly("shop");
     assertThat(d.ignoreTables).containsExactly("shop.log");
     assertThat(d.floatPrecision).isEqualTo(3);
 
     DriftCommand current =
-        (DriftCommand)
-            parse(
-                "drift",
-                "--source",
-                "jdbc:mysql://a/",
-                "--replica",
-                "jdbc:mysql://b/",
-                "--include-schema",
-                "shop",
-                "--exclude-table",
-                "shop.log",
-                "--decimal-places",
-                "4");
+        drift("--include-schema", "shop", "--exclude-table", "shop.log", "--decimal-places", "4");
     assertThat(current.databases).containsExactly("shop");
     assertThat(current.ignoreTables).containsExactly("shop.log");
     assertThat(current.floatPrecision).isEqualTo(4);
