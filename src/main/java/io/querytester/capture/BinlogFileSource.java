@@ -24,7 +24,7 @@ final class BinlogFileSource extends CaptureSource {
 
   BinlogFileSource(List<String> names) {
     if (names.isEmpty()) {
-      throw new BadInputException("--source binlog needs binlog files or --source-url");
+      throw new BadInputException("--type binlog needs binlog files or --source SPEC");
     }
     List<Path> paths = new ArrayList<>();
     for (String n : names) {

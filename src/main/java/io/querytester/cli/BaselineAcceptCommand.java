@@ -107,7 +107,7 @@ final class BaselineAcceptCommand implements Callable<Integer> {
     if (reason.isBlank()) {
       throw new BadInputException("--reason must say why the differences are fine");
     }
-    Path cwd = RunReporter.workingDir();
+    Path cwd = RunDirs.workingDir();
     ReportSettings settings = ReportSettings.NONE.over(ConfigFile.load(config, cwd));
     Path target = target(settings, cwd);
     Baseline existing =

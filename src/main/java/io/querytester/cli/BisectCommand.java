@@ -7,6 +7,8 @@ import io.querytester.advisor.BisectReport;
 import io.querytester.advisor.BisectReports;
 import io.querytester.advisor.BisectVersions;
 import io.querytester.health.HealthSettings;
+import io.querytester.job.Progress;
+import io.querytester.job.ReplayJob;
 import io.querytester.replay.ConnectionLimits;
 import io.querytester.run.RunInfo;
 import io.querytester.target.ConnectionSettings;
@@ -140,11 +142,7 @@ final class BisectCommand implements Callable<Integer> {
                     false,
                     // bisect picks its lanes itself: how many of them worked is not the
                     // user's to act on (and names options bisect has not)
-                    line -> {
-                      if (!line.startsWith("--concurrency ")) {
-                        err.println(line);
-                      }
-                    }),
+                    Progress.withoutLaneNotes(err::println)),
             Clock.systemUTC(),
             err::println);
     BisectReport report =

@@ -99,27 +99,6 @@ final class CaptureCommand implements Callable<Integer> {
   @Option(names = "--max-events", paramLabel = "N", description = "Stop after writing N events.")
   long maxEvents;
 
-  // The older names still work; the help shows only the current ones. No defaultValue on the
-  // current ones: picocli applies it after parsing, over what an older name set.
-  @Option(
-      names = "--run-time",
-      hidden = true,
-      paramLabel = "TIME",
-      converter = DurationConverter.class,
-      description = "The older name of --duration.")
-  void oldRunTime(Duration d) {
-    duration = d;
-  }
-
-  @Option(
-      names = "--limit",
-      hidden = true,
-      paramLabel = "N",
-      description = "The older name of --max-events.")
-  void oldLimit(long n) {
-    maxEvents = n;
-  }
-
   @Option(
       names = "--interval",
       paramLabel = "TIME",

@@ -2,6 +2,7 @@ package io.querytester.cli;
 
 import io.querytester.compare.RunJoiner;
 import io.querytester.compare.ShardedCompare;
+import io.querytester.job.RunReporter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -43,8 +44,7 @@ final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    report.prepare(
-        RunReporter.workingDir(), w -> spec.commandLine().getErr().println("warning: " + w));
+    report.prepare(RunDirs.workingDir(), w -> spec.commandLine().getErr().println("warning: " + w));
     Path runDir = out != null ? out : RunDirs.fresh("compare");
     Consumer<String> warnings = w -> spec.commandLine().getErr().println("warning: " + w);
     if (runs.size() == 2) {
@@ -53,6 +53,6 @@ final class CompareCommand implements Callable<Integer> {
       ShardedCompare.join(runs, runDir, warnings);
     }
     return RunReporter.report(
-        runDir, report, spec.commandLine().getOut(), spec.commandLine().getErr());
+        runDir, report.choices(), spec.commandLine().getOut(), spec.commandLine().getErr());
   }
 }

@@ -1,6 +1,7 @@
 package io.querytester.cli;
 
 import io.querytester.drift.QuietCompare;
+import io.querytester.job.DataAtEnd;
 import io.querytester.replay.ShardFilter;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;

@@ -1,6 +1,8 @@
 package io.querytester.cli;
 
 import io.querytester.BadInputException;
+import io.querytester.job.ReplayJob;
+import io.querytester.job.RunReporter;
 import io.querytester.replay.ReplaySettings;
 import io.querytester.replay.ShardFilter;
 import java.io.PrintWriter;
@@ -56,7 +58,7 @@ final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
-    report.prepare(RunReporter.workingDir(), w -> err.println("warning: " + w));
+    report.prepare(RunDirs.workingDir(), w -> err.println("warning: " + w));
     List<io.querytester.target.TargetSettings> sides =
         pair.settings(w -> err.println("warning: " + w));
     Path dir = samplesDir();
@@ -66,7 +68,8 @@ final class DemoCommand implements Callable<Integer> {
       replay.repeat = DEMO_REPEAT;
     }
     ReplaySettings settings = replay.settings(dir.resolve("workload.jsonl"), runDir);
-    RunReporter reporter = new RunReporter(runDir, report, spec.commandLine().getOut(), err);
+    RunReporter reporter =
+        new RunReporter(runDir, report.choices(), spec.commandLine().getOut(), err);
     long start = System.nanoTime();
     ReplayJob.run(
         sides,
@@ -82,7 +85,7 @@ final class DemoCommand implements Callable<Integer> {
             plans.settings(replay.statementTimeout),
             causes.settings(replay.statementTimeout, report.settings().gate().latency(), sides),
             reporter),
-        report.progress(err));
+        report.progress(err)::accept);
     report
         .progress(err)
         .accept(

@@ -67,56 +67,56 @@ final class DriftCommand implements Callable<Integer> {
   @Mixin CredentialOptions credentials;
 
   @Option(
-      names = "--databases",
+      names = "--include-schema",
       split = ",",
       paramLabel = "PATTERN",
       description = "Only these databases (* and ? allowed; default: all but the system ones).")
   List<String> databases = new ArrayList<>();
 
   @Option(
-      names = "--ignore-databases",
+      names = "--exclude-schema",
       split = ",",
       paramLabel = "PATTERN",
       description = "Skip these databases (* and ? allowed).")
   List<String> ignoreDatabases = new ArrayList<>();
 
   @Option(
-      names = "--tables",
+      names = "--include-table",
       split = ",",
       paramLabel = "PATTERN",
       description = "Only these tables: db.table or table, * and ? allowed.")
   List<String> tables = new ArrayList<>();
 
   @Option(
-      names = "--ignore-tables",
+      names = "--exclude-table",
       split = ",",
       paramLabel = "PATTERN",
       description = "Skip these tables: db.table or table, * and ? allowed.")
   List<String> ignoreTables = new ArrayList<>();
 
   @Option(
-      names = "--columns",
+      names = "--include-column",
       split = ",",
       paramLabel = "PATTERN",
       description = "Only these columns (column, table.column or db.table.column); keys always.")
   List<String> columns = new ArrayList<>();
 
   @Option(
-      names = "--ignore-columns",
+      names = "--exclude-column",
       split = ",",
       paramLabel = "PATTERN",
       description = "Leave these columns out of the checksums (keys are always kept).")
   List<String> ignoreColumns = new ArrayList<>();
 
   @Option(
-      names = "--engines",
+      names = "--include-engine",
       split = ",",
       paramLabel = "ENGINE",
       description = "Only tables of these storage engines, e.g. InnoDB.")
   List<String> engines = new ArrayList<>();
 
   @Option(
-      names = "--ignore-engines",
+      names = "--exclude-engine",
       split = ",",
       paramLabel = "ENGINE",
       description = "Skip tables of these storage engines, e.g. MEMORY.")
@@ -164,24 +164,16 @@ final class DriftCommand implements Callable<Integer> {
               + ").")
   int parallel;
 
+  // No defaultValue: picocli would apply it after parsing, over what an old name set
+  // (OldOptionNames). Digits after the point, where replay's --float-digits counts significant
+  // digits: ROUND(c, N) is what every server computes alike.
   @Option(
-      names = "--float-digits",
+      names = "--decimal-places",
       paramLabel = "N",
       description =
           "Digits after the point FLOAT/DOUBLE are rounded to before hashing (default:"
               + " ${DEFAULT-VALUE}).")
   int floatPrecision = 6;
-
-  // The older name still works; the help shows only the current one. No defaultValue on the
-  // current one: picocli applies it after parsing, over what the older name set.
-  @Option(
-      names = "--float-precision",
-      hidden = true,
-      paramLabel = "N",
-      description = "The older name of --float-digits.")
-  void oldFloatPrecision(int digits) {
-    floatPrecision = digits;
-  }
 
   @Option(
       names = "--rechecks",

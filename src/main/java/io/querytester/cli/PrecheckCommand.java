@@ -7,6 +7,7 @@ import io.querytester.advisor.PrecheckConsole;
 import io.querytester.advisor.PrecheckReport;
 import io.querytester.advisor.PrecheckReports;
 import io.querytester.advisor.RuleBook;
+import io.querytester.job.ReplayJob;
 import io.querytester.target.Target;
 import io.querytester.target.TargetSettings;
 import io.querytester.target.TargetSpec;

@@ -70,6 +70,7 @@ public final class QueryTesterCommand implements Runnable {
     cl.setParameterExceptionHandler(handler);
     cl.setExitCodeExceptionMapper(handler);
     exitCodes(cl);
+    OldOptionNames.addTo(cl);
     // Wide enough that file names and e.g. stay on one line (picocli breaks after a dot).
     cl.setUsageHelpWidth(110);
     return cl;

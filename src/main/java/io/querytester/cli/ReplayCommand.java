@@ -1,6 +1,8 @@
 package io.querytester.cli;
 
 import io.querytester.BadInputException;
+import io.querytester.job.ReplayJob;
+import io.querytester.job.RunReporter;
 import io.querytester.order.ConflictGroups;
 import io.querytester.replay.ConnectionLimits;
 import io.querytester.replay.DryRun;
@@ -83,7 +85,7 @@ final class ReplayCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
-    report.prepare(RunReporter.workingDir(), w -> err.println("warning: " + w));
+    report.prepare(RunDirs.workingDir(), w -> err.println("warning: " + w));
     Path runDir = resume != null ? resume : out != null ? out : RunDirs.fresh("run");
     Path workloadFile =
         workload != null
@@ -105,7 +107,8 @@ final class ReplayCommand implements Callable<Integer> {
             ? pair.settings(w -> err.println("warning: " + w))
             : List.of(pair.single(label(single), single, w -> err.println("warning: " + w)));
     checkInputs(workloadFile, runDir);
-    RunReporter reporter = new RunReporter(runDir, report, spec.commandLine().getOut(), err);
+    RunReporter reporter =
+        new RunReporter(runDir, report.choices(), spec.commandLine().getOut(), err);
     ShardFilter shardFilter =
         settings.allowWrites() && part != null
             ? ShardFilter.forWrites(part, conflictGroups(workloadFile))
@@ -124,7 +127,7 @@ final class ReplayCommand implements Callable<Integer> {
             plans.settings(replay.statementTimeout),
             causes.settings(replay.statementTimeout, report.settings().gate().latency(), sides),
             reporter),
-        report.progress(err));
+        report.progress(err)::accept);
     if (single != null) {
       spec.commandLine()
           .getOut()

@@ -94,36 +94,6 @@ final class ReplayOptions {
           "Significant digits compared in FLOAT/DOUBLE columns; 0 compares exactly (default: ${DEFAULT-VALUE}).")
   int floatDigits = Compare.DEFAULT.floatDigits();
 
-  // The older names still work; the help shows only the current ones. No defaultValue on the
-  // current ones: picocli applies it after parsing, over what an older name set.
-  @Option(
-      names = "--run-time",
-      hidden = true,
-      paramLabel = "TIME",
-      converter = DurationConverter.class,
-      description = "The older name of --duration.")
-  void oldRunTime(Duration d) {
-    runTime = d;
-  }
-
-  @Option(
-      names = "--limit",
-      hidden = true,
-      paramLabel = "N",
-      description = "The older name of --max-events.")
-  void oldLimit(long n) {
-    limit = n;
-  }
-
-  @Option(
-      names = "--float-precision",
-      hidden = true,
-      paramLabel = "N",
-      description = "The older name of --float-digits.")
-  void oldFloatPrecision(int digits) {
-    floatDigits = digits;
-  }
-
   @Option(
       names = "--repeat",
       paramLabel = "K",

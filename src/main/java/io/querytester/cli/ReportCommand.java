@@ -3,6 +3,7 @@ package io.querytester.cli;
 import io.querytester.compare.ShardMerge;
 import io.querytester.explain.Causes;
 import io.querytester.explain.Plans;
+import io.querytester.job.RunReporter;
 import io.querytester.report.RunSettings;
 import io.querytester.run.RunInfo;
 import java.nio.file.Path;
@@ -67,10 +68,10 @@ final class ReportCommand implements Callable<Integer> {
       first = shards.getFirst();
     }
     report.prepare(
-        RunReporter.workingDir(),
+        RunDirs.workingDir(),
         w -> spec.commandLine().getErr().println("warning: " + w),
         RunSettings.read(RunInfo.read(first), first));
     return RunReporter.report(
-        runDir, report, spec.commandLine().getOut(), spec.commandLine().getErr());
+        runDir, report.choices(), spec.commandLine().getOut(), spec.commandLine().getErr());
   }
 }

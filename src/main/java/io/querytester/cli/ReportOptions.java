@@ -1,6 +1,7 @@
 package io.querytester.cli;
 
 import io.querytester.BadInputException;
+import io.querytester.job.RunReporter;
 import io.querytester.report.Baseline;
 import io.querytester.report.ConfigFile;
 import io.querytester.report.ReportSettings;
@@ -185,6 +186,14 @@ final class ReportOptions {
 
   ReportSettings settings() {
     return settings;
+  }
+
+  /** What the run's reports are written with; after {@link #prepare(Path, Consumer)}. */
+  RunReporter.Choices choices() {
+    if (!prepared) {
+      throw new IllegalStateException("report options read before prepare()");
+    }
+    return new RunReporter.Choices(settings, applied, quiet, color());
   }
 
   /** The baseline to apply; null for none. */

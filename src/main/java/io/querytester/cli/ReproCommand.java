@@ -2,6 +2,7 @@ package io.querytester.cli;
 
 import io.querytester.BadInputException;
 import io.querytester.explain.Repro;
+import io.querytester.job.ReplayJob;
 import io.querytester.run.RunInfo;
 import io.querytester.target.Target;
 import io.querytester.target.TargetSettings;
@@ -83,6 +84,9 @@ final class ReproCommand implements Callable<Integer> {
 
   @Mixin DebugOption debug;
 
+  /** Set by the ./querytester launcher to its own path. */
+  static final String LAUNCHER_PROPERTY = "querytester.launcher";
+
   @Override
   public Integer call() {
     if (maxRows < 1) {
@@ -96,7 +100,8 @@ final class ReproCommand implements Callable<Integer> {
     }
     Repro repro =
         Repro.prepare(
-            new Repro.Settings(runDir, inputs.workload, classes, dir, withData, redact, maxRows),
+            new Repro.Settings(
+                runDir, inputs.workload, classes, dir, withData, redact, maxRows, launcher()),
             w -> err.println("warning: " + w));
     if (!spec.commandLine().getParseResult().hasMatchedOption("--old")) {
       pair.old = info.targets().getFirst().spec();
@@ -120,5 +125,14 @@ final class ReproCommand implements Callable<Integer> {
     }
     o.flush();
     return ExitCode.OK.code();
+  }
+
+  /**
+   * The launcher running this process, for the bundle's run.sh: {@code ./querytester} names itself
+   * in this property; null when the tool was started otherwise ({@code java -jar}).
+   */
+  private static Path launcher() {
+    String path = System.getProperty(LAUNCHER_PROPERTY);
+    return path == null || path.isBlank() ? null : Path.of(path).toAbsolutePath();
   }
 }

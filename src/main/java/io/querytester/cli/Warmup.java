@@ -13,13 +13,11 @@ import java.util.Set;
  * command that connects to servers needs first: Connector/J's on one (their static initialisers
  * take about 100 ms: {@code Util}, the character set and time zone tables, the property
  * definitions), the JSON mappings of the types read and written before the first statement on the
- * other. On a main thread that does one thing after another, that was a tenth of a second of a
- * replay's start to its first statement (bench/replay, FirstStatementProbe); on one thread beside
- * picocli the command still waited 33-89 ms for it, the mappings coming after the driver's classes
- * (two threads: launch to the replay phase 0.345 s against 0.354 s, medians of ten pairs). The
- * command waits for both before it runs, so its own work never meets a half-done warm-up; picocli's
- * parse meanwhile touches picocli and the JDK's reflection and conversions only, and the two
- * threads touch disjoint libraries.
+ * other. On the main thread that was a tenth of a second of a replay's start to its first
+ * statement, and on one thread the mappings waited for the driver's classes (measured in
+ * bench/replay/README.md). The command waits for both before it runs, so its own work never meets a
+ * half-done warm-up; picocli's parse meanwhile touches picocli and the JDK's reflection and
+ * conversions only, and the two threads touch disjoint libraries.
  */
 final class Warmup {
   /** The subcommands that connect to a server before they do anything else. */

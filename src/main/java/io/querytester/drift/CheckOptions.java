@@ -18,7 +18,7 @@ public record CheckOptions(
 
   public CheckOptions {
     if (floatPrecision < 0 || floatPrecision > 30) {
-      throw new BadInputException("--float-precision must be 0-30 (got " + floatPrecision + ")");
+      throw new BadInputException("--decimal-places must be 0-30 (got " + floatPrecision + ")");
     }
     if (rechecks < 0 || maxDiffRows < 0) {
       throw new BadInputException("--rechecks and --max-diff-rows must be >= 0");

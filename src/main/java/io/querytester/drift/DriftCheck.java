@@ -128,7 +128,7 @@ public final class DriftCheck {
     List<TableDef> tables = Catalog.read(source.connection(), settings.filter());
     if (tables.isEmpty()) {
       throw new BadInputException(
-          "no table on the source matches the filters (--databases, --tables, --engines ...)");
+          "no table on the source matches the filters (--include-schema, --include-table, --include-engine ...)");
     }
     Consistency consistency =
         new Consistency.Replicated(

@@ -47,6 +47,8 @@ public final class Repro {
    * @param withData whether to write data.sql
    * @param redact whether data.sql and the row samples hide text values
    * @param maxRows rows per table in data.sql
+   * @param launcher the querytester launcher writing the bundle, which its run.sh runs; null when
+   *     not known: then run.sh runs {@code querytester} from PATH
    */
   public record Settings(
       Path runDir,
@@ -55,7 +57,8 @@ public final class Repro {
       Path out,
       boolean withData,
       boolean redact,
-      long maxRows) {}
+      long maxRows,
+      Path launcher) {}
 
   /**
    * One written bundle.
@@ -248,7 +251,9 @@ public final class Repro {
         }
       }
     }
-    ReproText text = new ReproText(info, c, settings.redact() ? tables::redact : v -> v, fix);
+    ReproText text =
+        new ReproText(
+            info, c, settings.redact() ? tables::redact : v -> v, fix, settings.launcher());
     write(c.dir().resolve("statement.sql"), text.statement());
     write(c.dir().resolve("old.txt"), text.side(0));
     write(c.dir().resolve("new.txt"), text.side(1));

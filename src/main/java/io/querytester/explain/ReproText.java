@@ -11,6 +11,7 @@ import io.querytester.target.MariaDbVersions;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SessionPrelude;
 import io.querytester.workload.SqlRedactor;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,15 +24,18 @@ final class ReproText {
   private final Repro.Case c;
   private final UnaryOperator<String> values;
   private final ReproFix fix;
+  private final Path launcher;
 
   /**
    * @param fix what {@code run.sh --fix} applies, null for none
+   * @param launcher the querytester launcher run.sh runs, null for {@code querytester} on PATH
    */
-  ReproText(RunInfo info, Repro.Case c, UnaryOperator<String> values, ReproFix fix) {
+  ReproText(RunInfo info, Repro.Case c, UnaryOperator<String> values, ReproFix fix, Path launcher) {
     this.info = info;
     this.c = c;
     this.values = values;
     this.fix = fix;
+    this.launcher = launcher;
   }
 
   /** The schemas that the session's USE statements switch to. */
@@ -153,13 +157,33 @@ final class ReproText {
     return side == 0 ? MariaDbVersions.DEFAULT_OLD : MariaDbVersions.DEFAULT_NEW;
   }
 
+  /**
+   * The launcher that wrote the bundle, where it still is: a clone's {@code ./querytester} is on no
+   * PATH, so a bundle run as typed would not find it by name.
+   */
+  static String launcherLines(Path launcher) {
+    if (launcher == null) {
+      return "QUERYTESTER=${QUERYTESTER:-querytester}\n";
+    }
+    String quoted = "'" + launcher.toString().replace("'", "'\\''") + "'";
+    return "if [ -z \"${QUERYTESTER:-}\" ]; then\n"
+        + "  QUERYTESTER=querytester\n"
+        + "  if [ -x "
+        + quoted
+        + " ]; then QUERYTESTER="
+        + quoted
+        + "; fi\n"
+        + "fi\n";
+  }
+
   String script(boolean withData) {
     boolean latency = c.kinds().contains(DiffKind.LATENCY);
     return "#!/bin/sh\n"
         + "# Replays class "
         + c.summary().classId()
         + " (statement.sql, as workload.jsonl) on two servers with querytester.\n"
-        + "# OLD and NEW: any target specs (default: the embedded pair); QUERYTESTER: the command.\n"
+        + "# OLD and NEW: any target specs (default: the embedded pair); QUERYTESTER: the command\n"
+        + "# (default: the querytester that wrote this bundle, else querytester on PATH).\n"
         + "# Exit code 1 when the difference is there again, as in the run.\n"
         + (fix == null
             ? "# (The run found no fix to apply for this class: --fix is refused.)\n"
@@ -174,7 +198,7 @@ final class ReproText {
             ? "  echo \"no fix for this class: the run's cause step found none\" >&2\n  exit 2\n"
             : "  WORKLOAD=" + ReproFix.WORKLOAD + "\n  shift\n")
         + "fi\n"
-        + "QUERYTESTER=${QUERYTESTER:-querytester}\n"
+        + launcherLines(launcher)
         + "OLD=${OLD:-"
         + defaultSpec(0)
         + "}\n"
@@ -275,7 +299,10 @@ final class ReproText {
           "./run.sh --fix                             # with the fix applied: should exit 0\n");
     }
     b.append("```\n\n");
-    b.append("It needs `querytester` on PATH (or `QUERYTESTER=/path/to/querytester`) and exits 1");
+    b.append("It runs the querytester that wrote it");
+    b.append(launcher == null ? "" : " (`" + launcher + "`)");
+    b.append(", else `querytester` on PATH (`QUERYTESTER=/path/to/querytester` chooses another),");
+    b.append(" and exits 1");
     b.append(" when the difference is there again: expected ").append(kindsText()).append(".\n");
     if (!withData) {
       b.append("\nWithout data.sql (`repro --with-data`) the tables are empty, so a difference in");

@@ -26,6 +26,7 @@ final class Dispatcher {
   private final ReplayCounters counters;
   private final ReplayAbort abort;
   private final Consumer<String> progress;
+  private final Consumer<LaneNote> laneNotes;
 
   Dispatcher(
       ReplaySettings settings,
@@ -33,13 +34,15 @@ final class Dispatcher {
       List<Lane> lanes,
       ReplayCounters counters,
       ReplayAbort abort,
-      Consumer<String> progress) {
+      Consumer<String> progress,
+      Consumer<LaneNote> laneNotes) {
     this.settings = settings;
     this.shard = shard;
     this.lanes = lanes;
     this.counters = counters;
     this.abort = abort;
     this.progress = progress;
+    this.laneNotes = laneNotes;
   }
 
   /**
@@ -198,14 +201,15 @@ final class Dispatcher {
           "with --no-spread-reads a session runs in its captured order on one lane, so the"
               + " workload's sessions set how many lanes work";
     }
-    progress.accept(
-        "--concurrency "
-            + laneCount
-            + ": statements reached "
-            + used
-            + " of the lanes ("
-            + why
-            + ")");
+    laneNotes.accept(
+        new LaneNote(
+            "--concurrency "
+                + laneCount
+                + ": statements reached "
+                + used
+                + " of the lanes ("
+                + why
+                + ")"));
   }
 
   /** Spreads sequential session ids over lanes. */

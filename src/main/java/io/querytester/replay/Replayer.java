@@ -39,6 +39,7 @@ public final class Replayer {
   private final ShardFilter shard;
   private final Consumer<String> progress;
   private Consumer<Execution> written = e -> {};
+  private Consumer<LaneNote> laneNotes;
 
   public Replayer(ReplaySettings settings, Consumer<String> progress) {
     this(settings, ConnectionLimits.FROM_SERVER, ShardFilter.ALL, progress);
@@ -58,6 +59,7 @@ public final class Replayer {
     this.limits = limits;
     this.shard = shard;
     this.progress = progress;
+    this.laneNotes = note -> progress.accept(note.message());
   }
 
   /**
@@ -67,6 +69,14 @@ public final class Replayer {
    */
   public Replayer whenWritten(Consumer<Execution> each) {
     this.written = each;
+    return this;
+  }
+
+  /**
+   * Hands {@code each} the replay's notes on its lanes, instead of saying them as progress lines.
+   */
+  public Replayer whenLanesNoted(Consumer<LaneNote> each) {
+    this.laneNotes = each;
     return this;
   }
 
@@ -145,7 +155,7 @@ public final class Replayer {
                 ? null
                 : new SessionLanes(lanes, newLane, order, budget.perServer(), progress);
         events =
-            new Dispatcher(settings, shard, lanes, counters, abort, progress)
+            new Dispatcher(settings, shard, lanes, counters, abort, progress, laneNotes)
                 .dispatch(done, dropped, spreader, order, home);
         for (Lane lane : lanes) {
           lane.finish();
@@ -200,15 +210,16 @@ public final class Replayer {
     ConnectionBudget budget = ConnectionBudget.of(read, limits, progress);
     int lanes = budget.lanes(settings.pace().concurrency());
     if (lanes < settings.pace().concurrency()) {
-      progress.accept(
-          "--concurrency "
-              + settings.pace().concurrency()
-              + " lowered to "
-              + lanes
-              + ": the servers allow the replay "
-              + budget.perServer()
-              + " connections each (max_connections less those in use and room for others;"
-              + " --max-connections sets it)");
+      laneNotes.accept(
+          new LaneNote(
+              "--concurrency "
+                  + settings.pace().concurrency()
+                  + " lowered to "
+                  + lanes
+                  + ": the servers allow the replay "
+                  + budget.perServer()
+                  + " connections each (max_connections less those in use and room for others;"
+                  + " --max-connections sets it)"));
     }
     return budget;
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.querytester.BadInputException;
+import io.querytester.job.ReplayJob;
 import io.querytester.target.EmbeddedTarget;
 import io.querytester.target.Target;
 import io.querytester.testing.TestServers;

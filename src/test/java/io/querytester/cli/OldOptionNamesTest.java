@@ -3,6 +3,8 @@ package io.querytester.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -95,5 +97,69 @@ class OldOptionNamesTest {
     }
     assertThat(QueryTesterCommand.commandLine().getSubcommands().get("capture").getUsageMessage())
         .contains("[--max-events=N]", "[--duration=TIME]");
+  }
+
+  /** A drift command line with its two servers and {@code options}. */
+  static DriftCommand drift(String... options) {
+    List<String> args =
+        new ArrayList<>(
+            List.of("drift", "--source", "jdbc:mysql://a/", "--replica", "jdbc:mysql://b/"));
+    args.addAll(List.of(options));
+    return (DriftCommand) parse(args.toArray(String[]::new));
+  }
+
+  @Test
+  void driftTakesItsOldFilterNamesAndFloatDigitsAsDecimalPlaces() {
+    DriftCommand d =
+        drift("--databases", "shop", "--ignore-tables", "shop.log", "--float-digits", "3");
+    assertThat(d.databases).containsExactly("shop");
+    assertThat(d.ignoreTables).containsExactly("shop.log");
+    assertThat(d.floatPrecision).isEqualTo(3);
+
+    DriftCommand current =
+        drift("--include-schema", "shop", "--exclude-table", "shop.log", "--decimal-places", "4");
+    assertThat(current.databases).containsExactly("shop");
+    assertThat(current.ignoreTables).containsExactly("shop.log");
+    assertThat(current.floatPrecision).isEqualTo(4);
+  }
+
+  @Test
+  void driftsOldFloatDigitsSaysWhatItMeansThere() {
+    CommandLine cl = QueryTesterCommand.commandLine();
+    java.io.StringWriter err = new java.io.StringWriter();
+    cl.getSubcommands().get("drift").setErr(new java.io.PrintWriter(err, true));
+    cl.parseArgs(
+        "drift",
+        "--source",
+        "jdbc:mysql://a/",
+        "--replica",
+        "jdbc:mysql://b/",
+        "--float-digits",
+        "3");
+    assertThat(err.toString()).contains("--decimal-places", "digits after the point");
+  }
+
+  @Test
+  void everyOldNameReachesACommandThatHasItsCurrentName() {
+    CommandLine cl = QueryTesterCommand.commandLine();
+    for (OldOptionNames.OldName o : OldOptionNames.ALL) {
+      assertThat(
+              cl.getSubcommands().entrySet().stream()
+                  .filter(e -> o.command() == null || o.command().equals(e.getKey()))
+                  .anyMatch(
+                      e ->
+                          e.getValue().getCommandSpec().findOption(o.old()) != null
+                              && e.getValue().getCommandSpec().findOption(o.current()) != null))
+          .as(o.toString())
+          .isTrue();
+    }
+  }
+
+  @Test
+  void driftsHelpShowsTheIncludeAndExcludeNames() {
+    String help = QueryTesterCommand.commandLine().getSubcommands().get("drift").getUsageMessage();
+    assertThat(help)
+        .contains("--include-schema", "--exclude-table", "--include-engine", "--decimal-places")
+        .doesNotContain("--databases", "--ignore-tables", "--engines", "--float-digits");
   }
 }

@@ -1,4 +1,4 @@
-package io.querytester.cli;
+package io.querytester.job;
 
 import io.querytester.CannotRunException;
 import io.querytester.advisor.RuleBook;
@@ -34,18 +34,22 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
-/** Opens the targets, loads the same data into each, replays, and closes what it started. */
-final class ReplayJob {
+/**
+ * A replay as a job: opens the targets, loads the same data into each, replays while health and the
+ * machine's load are watched, runs the steps that need the servers still up (data, latency
+ * confirmation, plans, causes), and closes what it started.
+ */
+public final class ReplayJob {
   private ReplayJob() {}
 
-  static ReplayCounters run(
+  public static ReplayCounters run(
       List<TargetSettings> sides,
       List<Path> loads,
       ReplaySettings settings,
       ConnectionLimits connections,
       HealthSettings health,
       boolean resume,
-      Consumer<String> progress) {
+      Progress progress) {
     return run(
         sides,
         loads,
@@ -67,7 +71,7 @@ final class ReplayJob {
    * @param causes the search for what explains each differing class
    * @param reporter the run's report, whose analysis tells the steps the classes
    */
-  record AfterReplay(
+  public record AfterReplay(
       DataAtEnd data,
       LatencyConfirmation.Settings confirm,
       Plans.Settings plans,
@@ -82,7 +86,7 @@ final class ReplayJob {
    * differing class. A new run's executions reach that analysis as they are written, so that it
    * need not read the log back.
    */
-  static ReplayCounters run(
+  public static ReplayCounters run(
       List<TargetSettings> sides,
       List<Path> loads,
       ReplaySettings settings,
@@ -91,7 +95,7 @@ final class ReplayJob {
       HealthSettings health,
       boolean resume,
       AfterReplay after,
-      Consumer<String> progress) {
+      Progress progress) {
     RunReporter reporter = after.reporter();
     List<Target> targets = Targets.openAll(sides, progress);
     try {
@@ -109,7 +113,8 @@ final class ReplayJob {
               settings.maxLanes(),
               java.time.Clock.systemUTC(),
               progress)) {
-        Replayer replayer = new Replayer(settings, connections, shard, progress);
+        Replayer replayer =
+            new Replayer(settings, connections, shard, progress).whenLanesNoted(progress::lanes);
         if (reporter != null && !resume) {
           replayer.whenWritten(reporter.written());
         }
@@ -178,7 +183,7 @@ final class ReplayJob {
    * Loads every file into every target, the targets in parallel. The first failure stops the other
    * loads (between two statements) and is the one reported.
    */
-  static void load(List<Target> targets, List<Path> files, Consumer<String> progress) {
+  public static void load(List<Target> targets, List<Path> files, Consumer<String> progress) {
     if (files.isEmpty()) {
       return;
     }

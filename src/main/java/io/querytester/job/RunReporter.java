@@ -1,4 +1,4 @@
-package io.querytester.cli;
+package io.querytester.job;
 
 import io.querytester.CannotRunException;
 import io.querytester.compare.Acceptance;
@@ -26,10 +26,16 @@ import java.util.function.Consumer;
  * Analyses a run folder with the gate and the baseline, writes every report (report.html,
  * report.json, junit.xml, the console summary) and turns the verdict into the exit code.
  */
-final class RunReporter {
-  static Path workingDir() {
-    return Path.of("").toAbsolutePath();
-  }
+public final class RunReporter {
+  /**
+   * How the reports are written, read and checked by the command before any server starts.
+   *
+   * @param settings the gate, the limits and what is shown
+   * @param baseline the accepted differences; null for none
+   * @param quiet whether the console gets only the verdict line
+   * @param color whether the console output is coloured
+   */
+  public record Choices(ReportSettings settings, Baseline baseline, boolean quiet, boolean color) {}
 
   /** The first report of a run leaves its settings in run.json, for the reports after it. */
   private static void keepSettings(Path runDir, ReportSettings settings, Baseline baseline) {
@@ -45,23 +51,24 @@ final class RunReporter {
   }
 
   private final Path runDir;
-  private final ReportOptions options;
+  private final Choices choices;
   private final PrintWriter out;
   private final PrintWriter err;
   private final Consumer<String> warnings;
   private RunSummary summary;
   private RunRollup written;
 
-  RunReporter(Path runDir, ReportOptions options, PrintWriter out, PrintWriter err) {
+  public RunReporter(Path runDir, Choices choices, PrintWriter out, PrintWriter err) {
     this.runDir = runDir;
-    this.options = options;
+    this.choices = choices;
     this.out = out;
     this.err = err;
     this.warnings = w -> err.println("warning: " + w);
   }
 
-  static int report(Path runDir, ReportOptions options, PrintWriter out, PrintWriter err) {
-    return new RunReporter(runDir, options, out, err).report();
+  /** Writes every report of the run folder; returns the exit code of its verdict (0 or 1). */
+  public static int report(Path runDir, Choices choices, PrintWriter out, PrintWriter err) {
+    return new RunReporter(runDir, choices, out, err).report();
   }
 
   /**
@@ -70,8 +77,7 @@ final class RunReporter {
    */
   RunRollup written() {
     if (written == null) {
-      options.prepare(workingDir(), warnings);
-      written = new RunRollup(options.settings().limits().maxExamples());
+      written = new RunRollup(choices.settings().limits().maxExamples());
     }
     return written;
   }
@@ -82,9 +88,8 @@ final class RunReporter {
    */
   RunSummary summary() {
     if (summary == null) {
-      options.prepare(workingDir(), warnings);
-      ReportSettings settings = options.settings();
-      Baseline baseline = options.appliedBaseline();
+      ReportSettings settings = choices.settings();
+      Baseline baseline = choices.baseline();
       Acceptance acceptance = baseline == null ? Acceptance.NONE : baseline.acceptance();
       keepSettings(runDir, settings, baseline);
       summary =
@@ -96,8 +101,7 @@ final class RunReporter {
 
   /** The gate's latency thresholds, which a confirmation measures against. */
   LatencyThresholds latencyThresholds() {
-    options.prepare(workingDir(), warnings);
-    return options.settings().gate().latency();
+    return choices.settings().gate().latency();
   }
 
   /**
@@ -108,10 +112,11 @@ final class RunReporter {
     summary = null;
   }
 
-  int report() {
+  /** Writes every report of the run; returns the exit code of its verdict (0 or 1). */
+  public int report() {
     RunSummary judged = summary();
-    ReportSettings settings = options.settings();
-    Baseline baseline = options.appliedBaseline();
+    ReportSettings settings = choices.settings();
+    Baseline baseline = choices.baseline();
     Report report =
         new ReportBuilder(settings, warnings).build(judged, runDir, baseline, Instant.now());
     err.flush();
@@ -119,8 +124,8 @@ final class RunReporter {
       Path html = HtmlReport.write(report, runDir);
       JsonReport.write(report, runDir);
       JunitReport.write(report, runDir);
-      ConsoleReport console = new ConsoleReport(out, options.color(), settings.consoleClassCount());
-      if (options.quiet) {
+      ConsoleReport console = new ConsoleReport(out, choices.color(), settings.consoleClassCount());
+      if (choices.quiet()) {
         console.printVerdict(report);
       } else {
         console.print(report);
@@ -139,6 +144,6 @@ final class RunReporter {
           "cannot write reports into " + runDir + ": " + e.getMessage(), e);
     }
     out.flush();
-    return report.exitCode() == 0 ? ExitCode.OK.code() : ExitCode.REGRESSIONS.code();
+    return report.exitCode();
   }
 }

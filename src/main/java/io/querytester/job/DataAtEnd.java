@@ -1,4 +1,4 @@
-package io.querytester.cli;
+package io.querytester.job;
 
 import io.querytester.CannotRunException;
 import io.querytester.drift.QuietCompare;
@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  * @param shard the sessions this run replayed
  * @param settings how tables are compared
  */
-record DataAtEnd(Path workload, ShardFilter shard, QuietCompare.Settings settings) {
+public record DataAtEnd(Path workload, ShardFilter shard, QuietCompare.Settings settings) {
 
   /** Compares the two targets, OLD first, and writes {@code data.json} into {@code runDir}. */
   void compare(List<Target> targets, Path runDir, Consumer<String> progress) {
