@@ -10,7 +10,7 @@
  * cli}, the commands, reads options and calls {@code job}, which runs a replay and its reports by
  * stringing the stages together; then the steps after a replay ({@code report}, {@code confirm},
  * {@code explain}, {@code advisor}); {@code compare}; {@code health}; {@code replay} and {@code
- * drift}; {@code run}, {@code capture} and {@code order}; {@code workload} and {@code target}; and
+ * drift}; {@code run}, {@code capture} and {@code order}; {@code workload} and {@code server}; and
  * this package at the bottom.
  */
 package io.querytester;

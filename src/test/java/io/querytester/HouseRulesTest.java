@@ -32,7 +32,7 @@ class HouseRulesTest {
   @Test
   void theStatedRulesRunDownThePipeline() {
     ImportRules rules = ImportRules.read(SOURCES);
-    assertThat(rules.stages()).contains("cli", "replay", "workload", "target", "report");
+    assertThat(rules.stages()).contains("cli", "job", "replay", "workload", "server", "report");
     assertThat(rules.cycle()).as("a cycle in the stated import rules").isEmpty();
     assertThat(rules.imports("workload")).isEmpty();
     assertThat(rules.imports("cli")).contains("replay", "report");

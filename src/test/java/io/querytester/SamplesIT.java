@@ -2,9 +2,9 @@ package io.querytester;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.querytester.target.DataLoader;
-import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.Target;
+import io.querytester.server.DataLoader;
+import io.querytester.server.EmbeddedTarget;
+import io.querytester.server.Target;
 import io.querytester.testing.TestServers;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SqlProfile;

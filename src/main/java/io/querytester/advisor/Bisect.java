@@ -10,7 +10,7 @@ import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
 import io.querytester.run.ObservationComparator;
 import io.querytester.run.RunInfo;
-import io.querytester.target.TargetSettings;
+import io.querytester.server.TargetSettings;
 import io.querytester.workload.SqlProfile;
 import java.nio.file.Path;
 import java.time.Clock;

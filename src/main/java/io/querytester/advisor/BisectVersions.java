@@ -1,9 +1,9 @@
 package io.querytester.advisor;
 
 import io.querytester.BadInputException;
-import io.querytester.target.Flavour;
-import io.querytester.target.MariaDbVersions;
-import io.querytester.target.ServerInfo;
+import io.querytester.server.Flavour;
+import io.querytester.server.MariaDbVersions;
+import io.querytester.server.ServerInfo;
 import java.util.ArrayList;
 import java.util.List;
 

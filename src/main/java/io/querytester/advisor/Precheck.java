@@ -4,7 +4,7 @@ import io.querytester.BadInputException;
 import io.querytester.advisor.PrecheckReport.ClassHit;
 import io.querytester.advisor.PrecheckReport.Finding;
 import io.querytester.advisor.SchemaFacts.SchemaObject;
-import io.querytester.target.Flavour;
+import io.querytester.server.Flavour;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Clock;

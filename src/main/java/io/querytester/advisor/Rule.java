@@ -1,6 +1,6 @@
 package io.querytester.advisor;
 
-import io.querytester.target.Flavour;
+import io.querytester.server.Flavour;
 import io.querytester.workload.StatementKind;
 import java.util.List;
 import java.util.Locale;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.querytester.target.Flavour;
+import io.querytester.server.Flavour;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package io.querytester.advisor;
 
 import io.querytester.BadInputException;
-import io.querytester.target.Flavour;
+import io.querytester.server.Flavour;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

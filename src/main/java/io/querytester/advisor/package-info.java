@@ -5,7 +5,7 @@
  * replayed on the versions in between). Pre-checks only read OLD's information_schema and
  * variables; bisect runs only what replay would run, on servers it starts itself or is given.
  *
- * <p>Stages it imports: {@code compare}, {@code replay}, {@code run}, {@code target}, {@code
+ * <p>Stages it imports: {@code compare}, {@code replay}, {@code run}, {@code server}, {@code
  * workload} (and the root package).
  */
 package io.querytester.advisor;

@@ -1,10 +1,10 @@
 package io.querytester.capture;
 
 import io.querytester.BadInputException;
-import io.querytester.target.ConnectionSettings;
-import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.JdbcSpec;
-import io.querytester.target.Target;
+import io.querytester.server.ConnectionSettings;
+import io.querytester.server.EmbeddedTarget;
+import io.querytester.server.JdbcSpec;
+import io.querytester.server.Target;
 import java.io.InputStream;
 import java.time.Clock;
 import java.time.Duration;

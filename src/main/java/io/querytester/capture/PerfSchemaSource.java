@@ -4,7 +4,7 @@ import static io.querytester.capture.SourceConnection.number;
 import static io.querytester.capture.SourceConnection.text;
 
 import io.querytester.CannotRunException;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import io.querytester.workload.ClassCoverage;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SourcePosition;

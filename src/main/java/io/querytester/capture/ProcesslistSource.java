@@ -1,6 +1,6 @@
 package io.querytester.capture;
 
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import io.querytester.workload.ClassCoverage;
 import io.querytester.workload.PreparedTemplate;
 import io.querytester.workload.QueryEvent;

@@ -1,6 +1,6 @@
 package io.querytester.capture;
 
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;

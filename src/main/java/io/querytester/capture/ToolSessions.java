@@ -1,6 +1,6 @@
 package io.querytester.capture;
 
-import io.querytester.target.ConnectionSettings;
+import io.querytester.server.ConnectionSettings;
 import java.sql.SQLException;
 import java.util.HashSet;
 import java.util.Set;

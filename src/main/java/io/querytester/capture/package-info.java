@@ -9,6 +9,6 @@
  * and capture goes on. Whatever stops a capture (a limit, Ctrl-C, a lost connection) leaves a
  * complete workload file with everything captured so far.
  *
- * <p>Stages it imports: {@code target}, {@code workload} (and the root package).
+ * <p>Stages it imports: {@code server}, {@code workload} (and the root package).
  */
 package io.querytester.capture;

@@ -1,15 +1,15 @@
 package io.querytester.cli;
 
 import io.querytester.BadInputException;
-import io.querytester.target.CaFile;
-import io.querytester.target.ConnectionSettings;
-import io.querytester.target.JdbcSpec;
-import io.querytester.target.OptionFiles;
-import io.querytester.target.OptionValues;
-import io.querytester.target.Secret;
-import io.querytester.target.SslMode;
-import io.querytester.target.TargetSettings;
-import io.querytester.target.TargetSpec;
+import io.querytester.server.CaFile;
+import io.querytester.server.ConnectionSettings;
+import io.querytester.server.JdbcSpec;
+import io.querytester.server.OptionFiles;
+import io.querytester.server.OptionValues;
+import io.querytester.server.Secret;
+import io.querytester.server.SslMode;
+import io.querytester.server.TargetSettings;
+import io.querytester.server.TargetSpec;
 import java.io.Console;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.querytester.cli;
 
 import io.querytester.compare.LatencyThresholds;
 import io.querytester.explain.Causes;
-import io.querytester.target.TargetSettings;
+import io.querytester.server.TargetSettings;
 import java.time.Duration;
 import java.util.List;
 import picocli.CommandLine.Option;

@@ -1,9 +1,9 @@
 package io.querytester.cli;
 
-import io.querytester.target.ConnectionSettings;
-import io.querytester.target.Secret;
-import io.querytester.target.TargetSettings;
-import io.querytester.target.TargetSpec;
+import io.querytester.server.ConnectionSettings;
+import io.querytester.server.Secret;
+import io.querytester.server.TargetSettings;
+import io.querytester.server.TargetSpec;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import picocli.CommandLine.Mixin;

@@ -59,7 +59,7 @@ final class DemoCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
     report.prepare(RunDirs.workingDir(), w -> err.println("warning: " + w));
-    List<io.querytester.target.TargetSettings> sides =
+    List<io.querytester.server.TargetSettings> sides =
         pair.settings(w -> err.println("warning: " + w));
     Path dir = samplesDir();
     Path runDir = out != null ? out : RunDirs.fresh("demo");

@@ -1,6 +1,6 @@
 package io.querytester.cli;
 
-import io.querytester.target.OptionFiles;
+import io.querytester.server.OptionFiles;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

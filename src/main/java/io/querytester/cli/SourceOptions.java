@@ -1,10 +1,10 @@
 package io.querytester.cli;
 
 import io.querytester.BadInputException;
-import io.querytester.target.ConnectionSettings;
-import io.querytester.target.Secret;
-import io.querytester.target.TargetSettings;
-import io.querytester.target.TargetSpec;
+import io.querytester.server.ConnectionSettings;
+import io.querytester.server.Secret;
+import io.querytester.server.TargetSettings;
+import io.querytester.server.TargetSpec;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;

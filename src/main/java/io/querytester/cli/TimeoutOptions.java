@@ -1,7 +1,7 @@
 package io.querytester.cli;
 
 import io.querytester.BadInputException;
-import io.querytester.target.ConnectionSettings;
+import io.querytester.server.ConnectionSettings;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 

@@ -11,6 +11,6 @@
  *
  * <p>Stages it imports: {@code advisor}, {@code capture}, {@code compare}, {@code confirm}, {@code
  * drift}, {@code explain}, {@code health}, {@code job}, {@code order}, {@code replay}, {@code
- * report}, {@code run}, {@code target}, {@code workload} (and the root package).
+ * report}, {@code run}, {@code server}, {@code workload} (and the root package).
  */
 package io.querytester.cli;

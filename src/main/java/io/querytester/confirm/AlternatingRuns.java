@@ -8,7 +8,7 @@ import io.querytester.replay.ReadOnlyGate;
 import io.querytester.run.LatencyCheck;
 import io.querytester.run.LatencyRatio;
 import io.querytester.run.MachineLoad;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import io.querytester.workload.SessionPrelude;
 import java.sql.SQLException;
 import java.time.Duration;

@@ -9,7 +9,7 @@ import io.querytester.explain.ExampleSession;
 import io.querytester.replay.ReadOnlyGate;
 import io.querytester.run.LatencyCheck;
 import io.querytester.run.LatencyChecks;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import io.querytester.workload.SessionPrelude;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -14,6 +14,6 @@
  * lets through.
  *
  * <p>Stages it imports: {@code compare}, {@code explain}, {@code health}, {@code replay}, {@code
- * run}, {@code target}, {@code workload} (and the root package).
+ * run}, {@code server}, {@code workload} (and the root package).
  */
 package io.querytester.confirm;

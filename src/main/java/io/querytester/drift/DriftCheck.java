@@ -2,8 +2,8 @@ package io.querytester.drift;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
-import io.querytester.target.ServerInfo;
-import io.querytester.target.Target;
+import io.querytester.server.ServerInfo;
+import io.querytester.server.Target;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

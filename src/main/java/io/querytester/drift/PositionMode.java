@@ -1,7 +1,7 @@
 package io.querytester.drift;
 
-import io.querytester.target.Flavour;
-import io.querytester.target.ServerInfo;
+import io.querytester.server.Flavour;
+import io.querytester.server.ServerInfo;
 import java.util.Locale;
 
 /**

@@ -1,8 +1,8 @@
 package io.querytester.drift;
 
 import io.querytester.CannotRunException;
-import io.querytester.target.Flavour;
-import io.querytester.target.ServerInfo;
+import io.querytester.server.Flavour;
+import io.querytester.server.ServerInfo;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

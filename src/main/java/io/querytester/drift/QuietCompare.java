@@ -2,7 +2,7 @@ package io.querytester.drift;
 
 import io.querytester.CannotRunException;
 import io.querytester.run.DataCheck;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.querytester.drift;
 
-import io.querytester.target.ReadOnlySessions;
-import io.querytester.target.Target;
+import io.querytester.server.ReadOnlySessions;
+import io.querytester.server.Target;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

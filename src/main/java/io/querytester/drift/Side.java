@@ -1,8 +1,8 @@
 package io.querytester.drift;
 
 import io.querytester.Parallel;
-import io.querytester.target.ServerInfo;
-import io.querytester.target.Target;
+import io.querytester.server.ServerInfo;
+import io.querytester.server.Target;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;

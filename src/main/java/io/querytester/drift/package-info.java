@@ -13,6 +13,6 @@
  * <p>This package never writes to a source or a replica: every connection is read-only, and the
  * only statements are SELECTs, SHOW and the replication wait functions.
  *
- * <p>Stages it imports: {@code run}, {@code target} (and the root package).
+ * <p>Stages it imports: {@code run}, {@code server} (and the root package).
  */
 package io.querytester.drift;

@@ -13,7 +13,7 @@ import io.querytester.run.DiffKind;
 import io.querytester.run.Execution;
 import io.querytester.run.RunInfo;
 import io.querytester.run.RunJson;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import io.querytester.workload.SessionPrelude;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import io.querytester.compare.ClassSummary;
 import io.querytester.compare.LatencyVerdict;
 import io.querytester.replay.ReadOnlyGate;
 import io.querytester.run.DiffKind;
-import io.querytester.target.ServerInfo;
+import io.querytester.server.ServerInfo;
 import io.querytester.workload.SessionPrelude;
 import java.sql.SQLException;
 import java.util.ArrayList;

@@ -2,8 +2,8 @@ package io.querytester.explain;
 
 import io.querytester.compare.LatencyVerdict;
 import io.querytester.run.DiffKind;
-import io.querytester.target.Flavour;
-import io.querytester.target.ServerInfo;
+import io.querytester.server.Flavour;
+import io.querytester.server.ServerInfo;
 import io.querytester.workload.SessionPrelude;
 import java.sql.SQLException;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.querytester.explain;
 
-import io.querytester.target.Flavour;
-import io.querytester.target.ServerInfo;
+import io.querytester.server.Flavour;
+import io.querytester.server.ServerInfo;
 import io.querytester.workload.SqlToken;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,9 +1,9 @@
 package io.querytester.explain;
 
 import io.querytester.replay.ReadOnlyGate;
-import io.querytester.target.Flavour;
-import io.querytester.target.ServerInfo;
-import io.querytester.target.Target;
+import io.querytester.server.Flavour;
+import io.querytester.server.ServerInfo;
+import io.querytester.server.Target;
 import io.querytester.workload.SessionPrelude;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;

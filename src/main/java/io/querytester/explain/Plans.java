@@ -11,7 +11,7 @@ import io.querytester.run.DiffKind;
 import io.querytester.run.Execution;
 import io.querytester.run.RunInfo;
 import io.querytester.run.RunJson;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import io.querytester.workload.SessionPrelude;
 import io.querytester.workload.SqlToken;
 import java.io.IOException;

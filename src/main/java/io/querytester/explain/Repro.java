@@ -10,7 +10,7 @@ import io.querytester.compare.RunAnalyzer;
 import io.querytester.run.DiffKind;
 import io.querytester.run.Execution;
 import io.querytester.run.RunInfo;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SessionPrelude;
 import io.querytester.workload.WorkloadHeader;

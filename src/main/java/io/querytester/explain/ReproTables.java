@@ -1,8 +1,8 @@
 package io.querytester.explain;
 
 import io.querytester.OwnerOnly;
-import io.querytester.target.ReadOnlySessions;
-import io.querytester.target.Target;
+import io.querytester.server.ReadOnlySessions;
+import io.querytester.server.Target;
 import io.querytester.workload.SqlToken;
 import java.io.IOException;
 import java.io.Writer;

@@ -7,7 +7,7 @@ import io.querytester.run.Observation;
 import io.querytester.run.Outcome;
 import io.querytester.run.RunInfo;
 import io.querytester.run.Warning;
-import io.querytester.target.MariaDbVersions;
+import io.querytester.server.MariaDbVersions;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.SessionPrelude;
 import io.querytester.workload.SqlRedactor;

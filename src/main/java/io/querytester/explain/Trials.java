@@ -9,8 +9,8 @@ import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
 import io.querytester.run.Observation;
 import io.querytester.run.ObservationComparator;
-import io.querytester.target.ReadOnlySessions;
-import io.querytester.target.Target;
+import io.querytester.server.ReadOnlySessions;
+import io.querytester.server.Target;
 import io.querytester.workload.SessionPrelude;
 import io.querytester.workload.SqlProfile;
 import java.sql.Connection;
@@ -227,7 +227,7 @@ final class Trials {
       ExampleSession.prepare(s, ex, gate, set);
       return null;
     } catch (SQLException e) {
-      if (io.querytester.target.SqlStates.connectionGone(e)) {
+      if (io.querytester.server.SqlStates.connectionGone(e)) {
         throw e;
       }
       return "ERROR " + e.getErrorCode() + " (" + e.getSQLState() + "): " + e.getMessage();

@@ -32,7 +32,7 @@
  * statement and the session statements before it have passed the replay's read-only gate; settings
  * are given at session scope only; ANALYZE (which runs the statement) only when asked.
  *
- * <p>Stages it imports: {@code compare}, {@code replay}, {@code run}, {@code target}, {@code
+ * <p>Stages it imports: {@code compare}, {@code replay}, {@code run}, {@code server}, {@code
  * workload} (and the root package).
  */
 package io.querytester.explain;

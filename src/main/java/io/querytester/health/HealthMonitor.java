@@ -6,7 +6,7 @@ import static io.querytester.health.ProbeConnection.noAnswer;
 import io.querytester.run.HealthSegment;
 import io.querytester.run.LogClass;
 import io.querytester.run.StatusSnapshot;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;

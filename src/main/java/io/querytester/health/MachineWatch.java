@@ -1,8 +1,8 @@
 package io.querytester.health;
 
 import io.querytester.run.MachineLoad;
-import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.Target;
+import io.querytester.server.EmbeddedTarget;
+import io.querytester.server.Target;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.querytester.health;
 
 import io.querytester.run.HealthLog;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

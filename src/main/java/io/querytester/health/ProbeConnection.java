@@ -1,8 +1,8 @@
 package io.querytester.health;
 
 import io.querytester.run.StatusSnapshot;
-import io.querytester.target.Flavour;
-import io.querytester.target.Target;
+import io.querytester.server.Flavour;
+import io.querytester.server.Target;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

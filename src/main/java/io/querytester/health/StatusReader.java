@@ -1,7 +1,7 @@
 package io.querytester.health;
 
 import io.querytester.run.StatusSnapshot;
-import io.querytester.target.SqlStates;
+import io.querytester.server.SqlStates;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -33,6 +33,6 @@
  * the servers it started, while latencies are measured (the replay, a confirmation); run.json and
  * the reports say when the latency verdicts were taken on a saturated machine.
  *
- * <p>Stages it imports: {@code replay}, {@code run}, {@code target} (and the root package).
+ * <p>Stages it imports: {@code replay}, {@code run}, {@code server} (and the root package).
  */
 package io.querytester.health;

@@ -4,7 +4,7 @@ import io.querytester.CannotRunException;
 import io.querytester.drift.QuietCompare;
 import io.querytester.replay.ShardFilter;
 import io.querytester.run.DataCheck;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import io.querytester.workload.WrittenTables;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -21,7 +21,7 @@
  * Prints nothing itself: lines go to the progress consumer and the writers its caller hands it.
  *
  * <p>Stages it imports: {@code advisor}, {@code compare}, {@code confirm}, {@code drift}, {@code
- * explain}, {@code health}, {@code replay}, {@code report}, {@code run}, {@code target}, {@code
+ * explain}, {@code health}, {@code replay}, {@code report}, {@code run}, {@code server}, {@code
  * workload} (and the root package).
  */
 package io.querytester.job;

@@ -2,7 +2,7 @@ package io.querytester.replay;
 
 import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

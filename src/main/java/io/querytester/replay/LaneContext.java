@@ -1,6 +1,6 @@
 package io.querytester.replay;
 
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import java.util.List;
 
 /**

@@ -1,8 +1,8 @@
 package io.querytester.replay;
 
 import com.mysql.cj.jdbc.JdbcConnection;
-import io.querytester.target.SqlStates;
-import io.querytester.target.Target;
+import io.querytester.server.SqlStates;
+import io.querytester.server.Target;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -1,6 +1,6 @@
 package io.querytester.replay;
 
-import io.querytester.target.ReadOnlySessions;
+import io.querytester.server.ReadOnlySessions;
 import io.querytester.workload.ClientCharset;
 import io.querytester.workload.ReadingChange;
 import io.querytester.workload.SqlModes;

@@ -1,7 +1,7 @@
 package io.querytester.replay;
 
-import io.querytester.target.ReadOnlySessions;
-import io.querytester.target.Target;
+import io.querytester.server.ReadOnlySessions;
+import io.querytester.server.Target;
 import io.querytester.workload.ClientCharset;
 import io.querytester.workload.SqlModes;
 import io.querytester.workload.SqlReading;

@@ -2,8 +2,8 @@ package io.querytester.replay;
 
 import io.querytester.CannotRunException;
 import io.querytester.Parallel;
-import io.querytester.target.ServerInfo;
-import io.querytester.target.Target;
+import io.querytester.server.ServerInfo;
+import io.querytester.server.Target;
 import io.querytester.workload.ServerDialect;
 import io.querytester.workload.SqlProfile;
 import io.querytester.workload.SqlReading;

@@ -1,7 +1,7 @@
 package io.querytester.replay;
 
 import io.querytester.CannotRunException;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import io.querytester.workload.RoutineBody;
 import io.querytester.workload.SqlModes;
 import io.querytester.workload.SqlToken;

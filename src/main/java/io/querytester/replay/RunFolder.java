@@ -4,7 +4,7 @@ import io.querytester.BadInputException;
 import io.querytester.CannotRunException;
 import io.querytester.run.ExecutionLog;
 import io.querytester.run.RunInfo;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import io.querytester.workload.WorkloadReader;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.querytester.replay;
 
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import io.querytester.workload.StatementKind;
 import java.sql.SQLException;
 import java.sql.Statement;

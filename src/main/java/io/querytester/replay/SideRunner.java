@@ -1,7 +1,7 @@
 package io.querytester.replay;
 
 import io.querytester.run.Outcome;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

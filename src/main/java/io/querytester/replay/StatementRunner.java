@@ -8,7 +8,7 @@ import io.querytester.run.ColumnMeta;
 import io.querytester.run.Observation;
 import io.querytester.run.Outcome;
 import io.querytester.run.Warning;
-import io.querytester.target.SqlStates;
+import io.querytester.server.SqlStates;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package io.querytester.replay;
 
 import com.mysql.cj.jdbc.JdbcConnection;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;

@@ -22,10 +22,10 @@
  * send KILL QUERY; {@code LogWriter} appends every execution to the run folder.
  *
  * <p>Imports the shared records of {@code run}, the SQL analysis of {@code workload}, the order of
- * {@code order} and the servers of {@code target}; never {@code compare}, {@code health}, {@code
+ * {@code order} and the servers of {@code server}; never {@code compare}, {@code health}, {@code
  * report} or the commands above them.
  *
- * <p>Stages it imports: {@code order}, {@code run}, {@code target}, {@code workload} (and the root
+ * <p>Stages it imports: {@code order}, {@code run}, {@code server}, {@code workload} (and the root
  * package).
  */
 package io.querytester.replay;

@@ -1,6 +1,6 @@
 package io.querytester.report;
 
-import io.querytester.target.JdbcUrls;
+import io.querytester.server.JdbcUrls;
 import io.querytester.workload.SqlRedactor;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;

@@ -16,7 +16,7 @@ import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
 import io.querytester.run.HealthReport;
 import io.querytester.run.RunInfo;
-import io.querytester.target.JdbcUrls;
+import io.querytester.server.JdbcUrls;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;

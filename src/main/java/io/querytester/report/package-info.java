@@ -14,7 +14,7 @@
  * through {@code Html}, which escapes every value, and share the small pieces in {@code HtmlParts}
  * (numbers, badges, table heads, cells that sort) and the charts in {@code Charts}.
  *
- * <p>Stages it imports: {@code compare}, {@code explain}, {@code run}, {@code target}, {@code
+ * <p>Stages it imports: {@code compare}, {@code explain}, {@code run}, {@code server}, {@code
  * workload} (and the root package).
  */
 package io.querytester.report;

@@ -79,7 +79,7 @@ class PrecheckTest {
                 new SchemaObject("shop", "u", "name", "utf8mb4", "utf8mb4_general_ci")));
     List<Rule> rules =
         book.crossed(
-            io.querytester.target.Flavour.MARIADB,
+            io.querytester.server.Flavour.MARIADB,
             Version.parse("10.2.11"),
             TargetVersion.parse("11.4").version());
     Map<String, Finding> byRule =

@@ -3,7 +3,7 @@ package io.querytester.advisor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.querytester.target.Flavour;
+import io.querytester.server.Flavour;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,9 +3,9 @@ package io.querytester.advisor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.Flavour;
-import io.querytester.target.MariaDbVersions;
+import io.querytester.server.EmbeddedTarget;
+import io.querytester.server.Flavour;
+import io.querytester.server.MariaDbVersions;
 import io.querytester.testing.TestServers;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,6 +1,6 @@
 package io.querytester.bench;
 
-import io.querytester.target.EmbeddedTarget;
+import io.querytester.server.EmbeddedTarget;
 import io.querytester.testing.TestServers;
 import io.querytester.testing.Tool;
 import io.querytester.testing.Workloads;

@@ -1,7 +1,7 @@
 package io.querytester.bench;
 
-import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.Target;
+import io.querytester.server.EmbeddedTarget;
+import io.querytester.server.Target;
 import io.querytester.testing.TestServers;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,13 +2,13 @@ package io.querytester.capture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.querytester.target.ConnectionSettings;
-import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.Secret;
-import io.querytester.target.Target;
-import io.querytester.target.TargetSettings;
-import io.querytester.target.TargetSpec;
-import io.querytester.target.Targets;
+import io.querytester.server.ConnectionSettings;
+import io.querytester.server.EmbeddedTarget;
+import io.querytester.server.Secret;
+import io.querytester.server.Target;
+import io.querytester.server.TargetSettings;
+import io.querytester.server.TargetSpec;
+import io.querytester.server.Targets;
 import io.querytester.testing.TestServers;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.WorkloadHeader;

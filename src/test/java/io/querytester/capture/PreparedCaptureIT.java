@@ -2,8 +2,8 @@ package io.querytester.capture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.Target;
+import io.querytester.server.EmbeddedTarget;
+import io.querytester.server.Target;
 import io.querytester.testing.TestServers;
 import io.querytester.workload.ClassCoverage;
 import io.querytester.workload.ClassCoverage.ServerClass;

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.querytester.BadInputException;
-import io.querytester.target.ConnectionSettings;
-import io.querytester.target.OptionFiles;
-import io.querytester.target.Secret;
-import io.querytester.target.SslMode;
-import io.querytester.target.TargetSettings;
-import io.querytester.target.TargetSpec;
+import io.querytester.server.ConnectionSettings;
+import io.querytester.server.OptionFiles;
+import io.querytester.server.Secret;
+import io.querytester.server.SslMode;
+import io.querytester.server.TargetSettings;
+import io.querytester.server.TargetSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

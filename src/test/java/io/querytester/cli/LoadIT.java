@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.querytester.BadInputException;
 import io.querytester.job.ReplayJob;
-import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.Target;
+import io.querytester.server.EmbeddedTarget;
+import io.querytester.server.Target;
 import io.querytester.testing.TestServers;
 import io.querytester.testing.Workloads;
 import java.io.IOException;

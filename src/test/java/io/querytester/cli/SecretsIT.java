@@ -2,7 +2,7 @@ package io.querytester.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.querytester.target.EmbeddedTarget;
+import io.querytester.server.EmbeddedTarget;
 import io.querytester.testing.TestServers;
 import io.querytester.testing.Workloads;
 import java.nio.file.Files;

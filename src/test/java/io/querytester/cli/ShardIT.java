@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.querytester.target.DataLoader;
-import io.querytester.target.EmbeddedTarget;
+import io.querytester.server.DataLoader;
+import io.querytester.server.EmbeddedTarget;
 import io.querytester.testing.TestServers;
 import io.querytester.testing.Tool;
 import java.nio.file.Files;

@@ -10,7 +10,7 @@ import io.querytester.compare.RunAnalyzer;
 import io.querytester.compare.RunSummary;
 import io.querytester.run.LatencyCheck;
 import io.querytester.run.LatencyChecks;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import io.querytester.testing.SyntheticRun;
 import io.querytester.testing.TestServers;
 import io.querytester.workload.SqlProfile;

@@ -1,6 +1,6 @@
 package io.querytester.drift;
 
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import io.querytester.testing.TestServers;
 import java.io.PrintWriter;
 import java.io.StringWriter;

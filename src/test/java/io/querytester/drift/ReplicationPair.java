@@ -1,6 +1,6 @@
 package io.querytester.drift;
 
-import io.querytester.target.EmbeddedTarget;
+import io.querytester.server.EmbeddedTarget;
 import io.querytester.testing.TestServers;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -12,7 +12,7 @@ import io.querytester.compare.LatencyThresholds;
 import io.querytester.compare.RunAnalyzer;
 import io.querytester.compare.RunSummary;
 import io.querytester.replay.Replayer;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import io.querytester.testing.CaseFolders;
 import io.querytester.testing.TestServers;
 import io.querytester.workload.QueryClass;

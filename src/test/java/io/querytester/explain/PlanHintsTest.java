@@ -2,7 +2,7 @@ package io.querytester.explain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.querytester.target.ServerInfo;
+import io.querytester.server.ServerInfo;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -16,7 +16,7 @@ import io.querytester.run.DiffKind;
 import io.querytester.run.Difference;
 import io.querytester.run.Execution;
 import io.querytester.run.LatencyCheck;
-import io.querytester.target.Target;
+import io.querytester.server.Target;
 import io.querytester.testing.CaseFolders;
 import io.querytester.testing.TestServers;
 import io.querytester.workload.WrittenTables;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
-import io.querytester.target.DataLoader;
-import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.Target;
+import io.querytester.server.DataLoader;
+import io.querytester.server.EmbeddedTarget;
+import io.querytester.server.Target;
 import io.querytester.testing.TestServers;
 import io.querytester.testing.Workloads;
 import io.querytester.workload.QueryEvent;

@@ -2,9 +2,9 @@ package io.querytester.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.ReadOnlySessions;
-import io.querytester.target.Target;
+import io.querytester.server.EmbeddedTarget;
+import io.querytester.server.ReadOnlySessions;
+import io.querytester.server.Target;
 import io.querytester.testing.TestServers;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.mysql.cj.jdbc.result.ResultSetImpl;
 import com.mysql.cj.protocol.a.result.ResultsetRowsStreaming;
-import io.querytester.target.EmbeddedTarget;
+import io.querytester.server.EmbeddedTarget;
 import io.querytester.testing.TestServers;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -2,10 +2,10 @@ package io.querytester.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.ServerInfo;
-import io.querytester.target.Target;
-import io.querytester.target.TargetSpec;
+import io.querytester.server.EmbeddedTarget;
+import io.querytester.server.ServerInfo;
+import io.querytester.server.Target;
+import io.querytester.server.TargetSpec;
 import io.querytester.testing.TestServers;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -3,7 +3,7 @@ package io.querytester.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.querytester.run.Outcome;
-import io.querytester.target.EmbeddedTarget;
+import io.querytester.server.EmbeddedTarget;
 import io.querytester.testing.TestServers;
 import java.sql.Connection;
 import java.sql.DriverManager;

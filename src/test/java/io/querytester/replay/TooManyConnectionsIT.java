@@ -7,7 +7,7 @@ import io.querytester.run.Execution;
 import io.querytester.run.ExecutionLog;
 import io.querytester.run.Outcome;
 import io.querytester.run.RunJson;
-import io.querytester.target.EmbeddedTarget;
+import io.querytester.server.EmbeddedTarget;
 import io.querytester.testing.Cli;
 import io.querytester.testing.TestServers;
 import io.querytester.workload.QueryEvent;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.querytester.run.DataCheck;
-import io.querytester.target.EmbeddedTarget;
+import io.querytester.server.EmbeddedTarget;
 import io.querytester.testing.TestServers;
 import io.querytester.testing.Workloads;
 import java.nio.file.Files;

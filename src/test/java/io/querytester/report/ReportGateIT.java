@@ -3,8 +3,8 @@ package io.querytester.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.FreePorts;
+import io.querytester.server.EmbeddedTarget;
+import io.querytester.server.FreePorts;
 import io.querytester.testing.Chromium;
 import io.querytester.testing.TestServers;
 import io.querytester.testing.Workloads;

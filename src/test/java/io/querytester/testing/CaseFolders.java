@@ -1,8 +1,8 @@
 package io.querytester.testing;
 
 import io.querytester.replay.ReplaySettings;
-import io.querytester.target.SqlScript;
-import io.querytester.target.Target;
+import io.querytester.server.SqlScript;
+import io.querytester.server.Target;
 import io.querytester.workload.QueryEvent;
 import io.querytester.workload.WorkloadHeader;
 import io.querytester.workload.WorkloadWriter;

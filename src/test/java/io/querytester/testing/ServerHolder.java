@@ -1,6 +1,6 @@
 package io.querytester.testing;
 
-import io.querytester.target.EmbeddedTarget;
+import io.querytester.server.EmbeddedTarget;
 
 /**
  * A JVM that starts a server, prints its pid and work dir, and waits to be killed: lets a test kill

@@ -1,12 +1,12 @@
 package io.querytester.testing;
 
-import io.querytester.target.ConnectionSettings;
-import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.Secret;
-import io.querytester.target.Target;
-import io.querytester.target.TargetSettings;
-import io.querytester.target.TargetSpec;
-import io.querytester.target.Targets;
+import io.querytester.server.ConnectionSettings;
+import io.querytester.server.EmbeddedTarget;
+import io.querytester.server.Secret;
+import io.querytester.server.Target;
+import io.querytester.server.TargetSettings;
+import io.querytester.server.TargetSpec;
+import io.querytester.server.Targets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package io.querytester.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.querytester.target.EmbeddedTarget;
-import io.querytester.target.Target;
+import io.querytester.server.EmbeddedTarget;
+import io.querytester.server.Target;
 import io.querytester.testing.TestServers;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;

@@ -1,0 +1,20 @@
+package io.querytester.server;
+
+import java.util.List;
+
+/**
+ * Everything needed to open one side, validated before any server is touched.
+ *
+ * @param label OLD, NEW, SOURCE, REPLICA-1 ...
+ * @param spec where the server comes from
+ * @param serverOptions extra server options for targets we start (embedded, docker)
+ * @param connection account, collation, TLS, timeouts
+ */
+public record TargetSettings(
+    String label, TargetSpec spec, List<String> serverOptions, ConnectionSettings connection) {
+
+  public TargetSettings {
+    serverOptions = List.copyOf(serverOptions);
+    serverOptions.forEach(EmbeddedServer::checkOption);
+  }
+}
