@@ -20,6 +20,7 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -43,7 +44,7 @@ public final class Bisect {
    * @param runDir the run to bisect
    * @param workload the run's workload file, null for the one run.json names
    * @param outDir where the per-version runs and the reports go
-   * @param servers the servers to replay on (labels are their folder names)
+   * @param servers the servers to replay on, each in a folder named for its spec
    * @param examplesPerClass example statements per class
    * @param statementTimeout per statement
    */
@@ -65,6 +66,11 @@ public final class Bisect {
     this.progress = progress;
   }
 
+  /** A server's folder: its spec as the user gave it, in letters, digits, dots and dashes. */
+  static String folder(TargetSettings server) {
+    return server.spec().display().replaceAll("[^A-Za-z0-9.-]+", "-").toLowerCase(Locale.ROOT);
+  }
+
   public BisectReport run(Settings s) {
     BisectPlan plan =
         BisectPlan.make(
@@ -73,7 +79,7 @@ public final class Bisect {
     List<Map<Long, Execution>> results = new ArrayList<>();
     if (!plan.classes().isEmpty()) {
       for (TargetSettings server : s.servers()) {
-        Path dir = s.outDir().resolve(server.label());
+        Path dir = s.outDir().resolve(folder(server));
         progress.accept(
             "bisect: " + plan.exampleEvents().size() + " examples on " + server.spec().display());
         replay.run(server, replaySettings(plan.workload(), dir, s.statementTimeout()));

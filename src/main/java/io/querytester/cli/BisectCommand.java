@@ -21,7 +21,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -161,7 +160,7 @@ final class BisectCommand implements Callable<Integer> {
     String s = text.strip();
     TargetSpec spec =
         TargetSpec.parse(s.matches("\\d+\\.\\d+\\.\\d+") ? "embedded:mariadb-" + s : s);
-    String label = spec.display().replaceAll("[^A-Za-z0-9.-]+", "-").toLowerCase(Locale.ROOT);
+    String label = spec.display(); // said once: "starting embedded:mariadb-10.11.5 ..."
     ConnectionSettings connection =
         credentials
             .connection(label, spec, w -> err.println("warning: " + w))

@@ -2,6 +2,7 @@ package io.querytester.health;
 
 import static io.querytester.health.ProbeConnection.firstLine;
 
+import io.querytester.TextCut;
 import io.querytester.run.CrashEvent;
 import io.querytester.run.LogClass;
 import io.querytester.run.RestartEvent;
@@ -215,7 +216,7 @@ final class CrashHandler {
 
   private static String oneLine(String s, int max) {
     String t = s == null ? "" : s.replaceAll("\\s+", " ").strip();
-    return t.length() <= max ? t : t.substring(0, max - 3) + "...";
+    return TextCut.abbreviate(t, max);
   }
 
   private static void sleep(Duration d) {

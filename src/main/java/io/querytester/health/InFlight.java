@@ -1,5 +1,6 @@
 package io.querytester.health;
 
+import io.querytester.TextCut;
 import io.querytester.run.StatementRef;
 import java.time.Clock;
 import java.time.Instant;
@@ -188,7 +189,7 @@ final class InFlight {
   /** A run as it goes into a report; nanoTime values become wall-clock times. */
   static StatementRef ref(Run r, Clock clock, long nowNanos) {
     Instant now = clock.instant();
-    String sql = r.sql == null || r.sql.length() <= MAX_SQL ? r.sql : r.sql.substring(0, MAX_SQL);
+    String sql = r.sql == null ? null : TextCut.prefix(r.sql, MAX_SQL);
     return new StatementRef(
         r.event,
         r.classId,

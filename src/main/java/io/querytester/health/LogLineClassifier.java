@@ -1,5 +1,6 @@
 package io.querytester.health;
 
+import io.querytester.TextCut;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -87,9 +88,7 @@ final class LogLineClassifier {
 
   private static LogLine line(Instant time, String level, String code, String message) {
     String m = message == null ? "" : message.strip();
-    if (m.length() > MAX_MESSAGE) {
-      m = m.substring(0, MAX_MESSAGE) + "...";
-    }
+    m = TextCut.cut(m, MAX_MESSAGE, "...");
     return new LogLine(time, level(level), code, m, key(m));
   }
 
@@ -119,7 +118,7 @@ final class LogLineClassifier {
     if (k.isEmpty()) {
       return "(empty line)";
     }
-    return k.length() > MAX_KEY ? k.substring(0, MAX_KEY) + "..." : k;
+    return TextCut.cut(k, MAX_KEY, "...");
   }
 
   private static String endOf(java.util.regex.MatchResult mr) {

@@ -121,9 +121,13 @@ public final class ReplayJob {
         MachineWatch machine = MachineWatch.start(targets);
         try {
           counters = replayer.run(targets, resume, watch);
-        } finally {
-          measuredOn(settings.runDir(), machine.stop());
+        } catch (RuntimeException | Error e) {
+          // the replay's own failure is the one to say (a full disk names executions.jsonl and
+          // --resume); a run that failed is judged again after its resume, load and all
+          machine.stop();
+          throw e;
         }
+        measuredOn(settings.runDir(), machine.stop());
         watch.finish(); // while the servers still run: the last readings
       }
       // Data first: the run's verdict, which the later steps ask for, counts it.

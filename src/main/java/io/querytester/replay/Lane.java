@@ -38,8 +38,7 @@ final class Lane implements Runnable {
    * A lane's queue: 512 jobs up to 8 lanes, fewer beyond so that all lanes together hold about
    * 4,096, but never fewer than two batches. With 512 each at 32 lanes the dispatcher read 16,000
    * events ahead in the replay's first second, taking CPU from lanes still connecting, and the
-   * first collections copied them (bench/replay, 32 connections per side, ten interleaved pairs:
-   * whole command 4.59 s against 4.63 s, CPU 4.83 s against 4.90 s, medians).
+   * first collections copied them (measured: bench/replay/README.md).
    */
   static int queueCapacity(int lanes) {
     return Math.max(2 * BATCH, Math.min(MAX_QUEUE, ALL_QUEUES / Math.max(1, lanes)));

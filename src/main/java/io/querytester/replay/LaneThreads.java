@@ -6,9 +6,8 @@ package io.querytester.replay;
  * its partner then spins instead of parking ({@link SpinPolicy}), which at one connection per side
  * is what keeps up with the servers. Virtual threads once the lanes far outnumber the processors:
  * 64 platform threads on 2 processors spent a fifth of their CPU in the kernel switching between
- * them, and the servers shared the same 2 processors (bench/replay, 32 connections per side: replay
- * phase 4.20-4.40 s on virtual threads against 4.51-4.74 s on platform threads, four interleaved
- * pairs; no difference either way at 8 and 16, virtual threads 40% slower at 1).
+ * them, and the servers shared the same 2 processors; at one connection per side virtual threads
+ * were slower (measured: bench/replay/README.md, "Lanes and threads").
  *
  * @param virtual whether lanes and their partners are virtual threads
  */

@@ -328,6 +328,6 @@ final class ReadSpreader {
    */
   private static String abbreviate(String s) {
     String one = s.replaceAll("\\s+", " ").strip();
-    return one.length() <= 80 ? one : TextCut.prefix(one, 77) + "...";
+    return TextCut.abbreviate(one, 80);
   }
 }

@@ -7,13 +7,12 @@ package io.querytester.replay;
  *
  * <p>At one connection per side the hand-over and the hand-back each come within tens of
  * microseconds of the other thread's going to wait; a thread that had parked waited for the
- * kernel's wake-up, and the statement's other side waited for it (bench/replay, 20,000 statements,
- * four interleaved rounds: replay phase 7.3-8.1 s parked, 6.4-6.9 s spinning first, with less CPU,
- * 5.6-5.9 s against 6.0-6.5 s). With 8 or 32 connections per side the other thread takes much
- * longer (fewer than 1% of spins were met) and spinning would take the CPU from the servers. So a
- * thread spins while a running share of its spins that were met (each new spin weighs 1/16) stays
- * above a quarter, which spins met about half the time or more keep up; once it has stopped, it
- * spins in one wait of {@link #PROBE_EVERY}, and four of those met in a row start it again, when
+ * kernel's wake-up, and the statement's other side waited for it (parking cost a tenth of the
+ * replay phase: bench/replay/README.md). With 8 or 32 connections per side the other thread takes
+ * much longer (fewer than 1% of spins were met) and spinning would take the CPU from the servers.
+ * So a thread spins while a running share of its spins that were met (each new spin weighs 1/16)
+ * stays above a quarter, which spins met about half the time or more keep up; once it has stopped,
+ * it spins in one wait of {@link #PROBE_EVERY}, and four of those met in a row start it again, when
  * the replay's pace changed.
  */
 final class SpinPolicy {

@@ -88,11 +88,7 @@ public final class DockerTarget implements Target {
             .waitingFor(Wait.forListeningPort().withStartupTimeout(START_TIMEOUT));
     DockerTarget target = new DockerTarget(settings.label(), spec, container, log, work, progress);
     progress.accept(
-        "starting "
-            + settings.label()
-            + " "
-            + spec.display()
-            + " (the first time, Docker downloads the image) ...");
+        "starting " + settings.named() + " (the first time, Docker downloads the image) ...");
     try {
       container.start();
       target.connect(settings.connection().withUser("root", rootPassword));

@@ -40,7 +40,7 @@ public final class EmbeddedTarget implements Target {
       throw new io.querytester.CannotRunException(
           "cannot create a temporary folder: " + e.getMessage(), e);
     }
-    progress.accept("starting " + settings.label() + " " + spec.display() + " ...");
+    progress.accept("starting " + settings.named() + " ...");
     EmbeddedServer server =
         EmbeddedServer.start(
             new EmbeddedServer.Config(

@@ -17,4 +17,9 @@ public record TargetSettings(
     serverOptions = List.copyOf(serverOptions);
     serverOptions.forEach(EmbeddedServer::checkOption);
   }
+
+  /** The target as messages name it: its label and its spec, once each ("OLD embedded:..."). */
+  public String named() {
+    return label.equals(spec.display()) ? label : label + " " + spec.display();
+  }
 }
