@@ -35,7 +35,13 @@ public final class EmbeddedTarget implements Target {
     try {
       work =
           Files.createTempDirectory(
-              "querytester-" + settings.label().toLowerCase(java.util.Locale.ROOT) + "-");
+              // letters, digits, dots and dashes only: mysql_install_db fails on a ':' in its path
+              "querytester-"
+                  + settings
+                      .label()
+                      .replaceAll("[^A-Za-z0-9.-]+", "-")
+                      .toLowerCase(java.util.Locale.ROOT)
+                  + "-");
     } catch (java.io.IOException e) {
       throw new io.querytester.CannotRunException(
           "cannot create a temporary folder: " + e.getMessage(), e);
