@@ -20,7 +20,6 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -68,7 +67,7 @@ public final class Bisect {
 
   /** A server's folder: its spec as the user gave it, in letters, digits, dots and dashes. */
   static String folder(TargetSettings server) {
-    return server.spec().display().replaceAll("[^A-Za-z0-9.-]+", "-").toLowerCase(Locale.ROOT);
+    return TargetSettings.slug(server.spec().display());
   }
 
   public BisectReport run(Settings s) {

@@ -177,7 +177,7 @@ public final class DockerTarget implements Target {
 
   private static Path workDir(String label) {
     try {
-      return Files.createTempDirectory("querytester-" + label.toLowerCase(Locale.ROOT) + "-");
+      return Files.createTempDirectory("querytester-" + TargetSettings.slug(label) + "-");
     } catch (IOException e) {
       throw new CannotRunException("cannot create a temporary folder: " + e.getMessage(), e);
     }

@@ -34,14 +34,7 @@ public final class EmbeddedTarget implements Target {
     Path work;
     try {
       work =
-          Files.createTempDirectory(
-              // letters, digits, dots and dashes only: mysql_install_db fails on a ':' in its path
-              "querytester-"
-                  + settings
-                      .label()
-                      .replaceAll("[^A-Za-z0-9.-]+", "-")
-                      .toLowerCase(java.util.Locale.ROOT)
-                  + "-");
+          Files.createTempDirectory("querytester-" + TargetSettings.slug(settings.label()) + "-");
     } catch (java.io.IOException e) {
       throw new io.querytester.CannotRunException(
           "cannot create a temporary folder: " + e.getMessage(), e);

@@ -18,6 +18,14 @@ public record TargetSettings(
     serverOptions.forEach(EmbeddedServer::checkOption);
   }
 
+  /**
+   * {@code text} in lower-case letters, digits, dots and dashes, for a folder's name:
+   * mysql_install_db cannot initialise a data dir whose path has a ':', nor Docker bind-mount one.
+   */
+  public static String slug(String text) {
+    return text.replaceAll("[^A-Za-z0-9.-]+", "-").toLowerCase(java.util.Locale.ROOT);
+  }
+
   /** The target as messages name it: its label and its spec, once each ("OLD embedded:..."). */
   public String named() {
     return label.equals(spec.display()) ? label : label + " " + spec.display();

@@ -19,4 +19,11 @@ class TargetSettingsTest {
     assertThat(of("embedded:mariadb-10.11.5", "embedded:mariadb-10.11.5").named())
         .isEqualTo("embedded:mariadb-10.11.5");
   }
+
+  @Test
+  void aFolderNameKeepsToLettersDigitsDotsAndDashes() {
+    assertThat(TargetSettings.slug("embedded:mariadb-10.11.5"))
+        .isEqualTo("embedded-mariadb-10.11.5");
+    assertThat(TargetSettings.slug("docker:MySQL:8.0")).isEqualTo("docker-mysql-8.0");
+  }
 }
