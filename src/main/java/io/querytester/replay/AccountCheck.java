@@ -53,7 +53,7 @@ final class AccountCheck {
               + ": the account may "
               + String.join(", ", powers)
               + "; a read-only replay needs only SELECT (and SHOW VIEW, PROCESS, EXECUTE)."
-              + " See docs/replay.md, \"What read-only guarantees\"";
+              + " See docs/read-only.md, \"What read-only guarantees\"";
       if (strict) {
         throw new BadInputException(message + " (--require-read-only-account)");
       }

@@ -220,7 +220,7 @@ class HostileCorpusIT {
     }
   }
 
-  /** What the server's read-only transaction mode stops by itself (docs/replay.md). */
+  /** What the server's read-only transaction mode stops by itself (docs/read-only.md). */
   @Test
   void theReadOnlySessionRefusesWritesToTables(@TempDir Path tmp) throws SQLException {
     for (EmbeddedTarget t : List.of(old, neu)) {
