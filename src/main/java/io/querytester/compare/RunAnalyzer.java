@@ -118,8 +118,11 @@ public final class RunAnalyzer {
     List<HealthRecord> healthRecords = HealthLog.read(runDir, warnings);
     Map<Long, String> heldUp = HealthRollup.heldUp(healthRecords);
     RunRollup run;
-    if (written != null && written.complete() && heldUp.isEmpty()) {
+    if (written != null && written.complete() && heldUp.isEmpty() && !written.judged) {
       run = written;
+      // judging again (after a latency confirmation) reads the log: this rollup now holds the
+      // crashes and examples this analysis adds, which a second one would add again
+      written.judged = true;
     } else {
       run = new RunRollup(maxExamples, heldUp);
       for (Execution e : ExecutionLog.read(runDir, warnings)) {

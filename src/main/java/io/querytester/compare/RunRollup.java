@@ -20,6 +20,9 @@ public final class RunRollup implements Consumer<Execution> {
   long events;
   private volatile boolean broken;
 
+  /** Whether an analysis took this rollup: it adds the run's crashes and examples to it, once. */
+  boolean judged;
+
   /**
    * A rollup of executions as a replay writes them: what a stalled server held up is not known yet,
    * so {@link RunAnalyzer} takes it only when no stall held up any.

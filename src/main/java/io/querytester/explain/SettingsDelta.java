@@ -292,10 +292,7 @@ public record SettingsDelta(List<Setting> candidates, List<Excluded> excluded) {
   }
 
   private static boolean pathLike(String name) {
-    return name.endsWith("_dir")
-        || name.endsWith("_file")
-        || name.endsWith("_path")
-        || name.endsWith("_dir_path");
+    return name.endsWith("_dir") || name.endsWith("_file") || name.endsWith("_path");
   }
 
   /**

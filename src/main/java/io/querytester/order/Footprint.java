@@ -67,28 +67,6 @@ final class Footprint {
     tables.forEach(each);
   }
 
-  boolean overlaps(Footprint other) {
-    if (isEmpty() || other.isEmpty()) {
-      return false;
-    }
-    if (everything || other.everything) {
-      return true;
-    }
-    Footprint small = tables.size() <= other.tables.size() ? this : other;
-    Footprint big = small == this ? other : this;
-    for (Map.Entry<String, Set<String>> e : small.tables.entrySet()) {
-      if (!big.tables.containsKey(e.getKey())) {
-        continue;
-      }
-      Set<String> a = e.getValue();
-      Set<String> b = big.tables.get(e.getKey());
-      if (a == null || b == null || intersects(a, b)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /** Whether both name a same row by its key (a conflict that is certain, not only possible). */
   boolean sharesRow(Footprint other) {
     if (everything || other.everything) {

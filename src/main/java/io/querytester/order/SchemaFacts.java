@@ -181,10 +181,6 @@ public final class SchemaFacts {
     return false;
   }
 
-  public int tableCount() {
-    return tables.size();
-  }
-
   private static String id(String schema, String table) {
     return lower(schema) + "." + lower(table);
   }

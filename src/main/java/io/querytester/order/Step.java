@@ -78,8 +78,4 @@ public final class Step {
       java.util.concurrent.locks.LockSupport.unpark(t);
     }
   }
-
-  public boolean relaxed() {
-    return relaxed;
-  }
 }
