@@ -244,7 +244,7 @@ final class Lane implements Runnable {
       }
     }
     if (job.step() != null) {
-      waited |= !job.step().pending().isEmpty();
+      waited |= job.step().mustWait();
       if (!job.step().awaitTurn(() -> stopping || abort.reason() != null)) {
         return; // stopped while waiting: nothing ran, nothing is recorded
       }
