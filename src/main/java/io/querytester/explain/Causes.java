@@ -206,7 +206,7 @@ public final class Causes {
             + delta.delta().candidates().size()
             + " candidate settings"
             + (fromOptions > 0 ? " (" + fromOptions + " from --old-option/--new-option)" : ""));
-    Map<String, List<SessionPrelude>> examples = examples(runDir, info, classes);
+    Map<String, List<SessionPrelude>> examples = examples(runDir, classes);
     Map<String, PlanComparison> plans = Plans.load(runDir);
     List<Cause> out = new ArrayList<>();
     List<String> skipped = new ArrayList<>();
@@ -251,7 +251,7 @@ public final class Causes {
 
   /** Each class's example statements with their session state, at most {@value #EXAMPLES}. */
   private static Map<String, List<SessionPrelude>> examples(
-      Path runDir, RunInfo info, List<ClassSummary> classes) {
+      Path runDir, List<ClassSummary> classes) {
     Map<String, List<Long>> events = new LinkedHashMap<>();
     List<ClassSummary> without = new ArrayList<>();
     for (ClassSummary c : classes) {
@@ -276,12 +276,8 @@ public final class Causes {
     executions.putAll(ExampleRuns.byEvent(runDir, wanted, w -> {}));
     Map<Long, Long> sessions = new HashMap<>();
     executions.values().forEach(e -> sessions.put(e.event(), e.session()));
-    Map<Long, SessionPrelude> preludes;
-    try {
-      preludes = SessionPrelude.read(Path.of(info.workload()), sessions, w -> {});
-    } catch (IOException | RuntimeException e) {
-      preludes = Map.of(); // each class then says its statements were not found
-    }
+    // none found: each class then says its statements were not found
+    Map<Long, SessionPrelude> preludes = ExampleSession.preludes(runDir, sessions, w -> {});
     Map<String, List<SessionPrelude>> out = new HashMap<>();
     for (Map.Entry<String, List<Long>> e : events.entrySet()) {
       List<SessionPrelude> list = new ArrayList<>();

@@ -85,7 +85,8 @@ public final class Plans {
       Map<String, Execution> examples = ExampleRuns.pick(runDir, selected, w -> {});
       Map<Long, Long> sessions = new HashMap<>();
       examples.values().forEach(e -> sessions.put(e.event(), e.session()));
-      Map<Long, SessionPrelude> preludes = preludes(Path.of(info.workload()), sessions);
+      // none found: each plan then says the statement was not found
+      Map<Long, SessionPrelude> preludes = ExampleSession.preludes(runDir, sessions, w -> {});
       ReadOnlyGate gate = null;
       String unavailable = null;
       try {
@@ -191,14 +192,6 @@ public final class Plans {
       case Error e -> throw e;
       default -> throw new IllegalStateException(failure);
     };
-  }
-
-  private static Map<Long, SessionPrelude> preludes(Path workload, Map<Long, Long> sessions) {
-    try {
-      return SessionPrelude.read(workload, sessions, w -> {});
-    } catch (IOException | RuntimeException e) {
-      return Map.of(); // each plan then says the statement was not found
-    }
   }
 
   static void write(Path runDir, List<PlanComparison> plans) {

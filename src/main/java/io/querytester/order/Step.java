@@ -26,6 +26,16 @@ public final class Step {
     return ticket;
   }
 
+  /** Whether a ticket this step waits for is not done yet. */
+  public boolean mustWait() {
+    for (Ticket t : waitFor) {
+      if (!t.isDone()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The tickets this step waits for that are not done yet. */
   public List<Ticket> pending() {
     return java.util.Arrays.stream(waitFor).filter(t -> !t.isDone()).toList();

@@ -67,14 +67,18 @@ final class Lane implements Runnable {
   // server for its lock: this lane's next statement follows it on both servers, so the pair is
   // swapped alike on each side, not left to which server answers first.
   private volatile Ticket after;
-  private final long[] threadIds;
+
+  /**
+   * The sides' connection ids of the write in hand, 0 between writes: the order watch reads them.
+   */
+  private final java.util.concurrent.atomic.AtomicLongArray threadIds;
 
   /** The lane {@code index} of the replay; its seed is the replay's plus its index. */
   Lane(LaneContext c, int index) {
     List<Target> targets = c.targets();
     ReplaySettings settings = c.settings();
     LaneLimits limits = c.limits();
-    this.threadIds = new long[targets.size()];
+    this.threadIds = new java.util.concurrent.atomic.AtomicLongArray(targets.size());
     this.guard = new ReadingGuard(c.gate(), targets.stream().map(Target::label).toList());
     this.queue = new ArrayBlockingQueue<>(limits.queue());
     this.sessions = new SessionCache(targets, c.watch(), limits);
@@ -176,6 +180,9 @@ final class Lane implements Runnable {
     } finally {
       runningSince = 0;
       current = null;
+      for (int i = 0; i < threadIds.length(); i++) {
+        threadIds.set(i, 0); // the next write's ids are not this one's, even for a moment
+      }
       job.step().ticket().complete();
     }
   }
@@ -204,7 +211,7 @@ final class Lane implements Runnable {
 
   /** The server's connection id of the job in hand's session on a side; 0 when not known. */
   long threadId(int side) {
-    return current == null ? 0 : threadIds[side];
+    return current == null ? 0 : threadIds.get(side);
   }
 
   private void execute(Job job) {
@@ -229,8 +236,8 @@ final class Lane implements Runnable {
       return;
     }
     if (job.step() != null) {
-      for (int i = 0; i < threadIds.length; i++) {
-        threadIds[i] = s.threadId(i);
+      for (int i = 0; i < threadIds.length(); i++) {
+        threadIds.set(i, s.threadId(i));
       }
     }
     setup.pace(s, job.intendedStart());
@@ -244,7 +251,7 @@ final class Lane implements Runnable {
       }
     }
     if (job.step() != null) {
-      waited |= !job.step().pending().isEmpty();
+      waited |= job.step().mustWait();
       if (!job.step().awaitTurn(() -> stopping || abort.reason() != null)) {
         return; // stopped while waiting: nothing ran, nothing is recorded
       }

@@ -154,15 +154,16 @@ final class OrderWatch implements AutoCloseable {
   }
 
   private void relaxEarliest(String why) {
+    // each lane's step read once: a lane that stops waiting meanwhile must not be read as null
     Lane earliest = null;
+    Step step = null;
     for (Lane lane : lanes) {
       Step s = lane.waitingStep();
-      if (s != null
-          && (earliest == null || s.ticket().line() < earliest.waitingStep().ticket().line())) {
+      if (s != null && (step == null || s.ticket().line() < step.ticket().line())) {
         earliest = lane;
+        step = s;
       }
     }
-    Step step = earliest == null ? null : earliest.waitingStep();
     if (step != null) {
       relax(earliest, step, why);
     }
